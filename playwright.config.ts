@@ -1,0 +1,48 @@
+import { existsSync } from "node:fs";
+import { defineConfig, devices } from "@playwright/test";
+import { BARE, BARE_PORT, FULL_PORT, buildDirs } from "./tests/e2e/fixtures/sites";
+
+// Debian's Chromium when the machine has it, else the one `playwright install` manages.
+const DEBIAN_CHROMIUM = "/usr/bin/chromium";
+const executablePath = existsSync(DEBIAN_CHROMIUM) ? DEBIAN_CHROMIUM : undefined;
+
+const preview = (outDir: string, port: number) => ({
+  command: `astro preview --outDir ${outDir} --port ${port} --host 127.0.0.1 --ignore-lock`,
+  url: `http://127.0.0.1:${port}/`,
+  reuseExistingServer: false,
+  timeout: 60_000,
+  stdout: "ignore" as const,
+  stderr: "pipe" as const,
+});
+
+export default defineConfig({
+  testDir: "tests/e2e",
+  timeout: 30_000,
+  expect: { timeout: 5_000 },
+  fullyParallel: false,
+  forbidOnly: !!process.env["CI"],
+  retries: 0,
+  workers: 2,
+  reporter: [["list"]],
+  use: {
+    baseURL: BARE,
+    trace: "retain-on-failure",
+    launchOptions: {
+      ...(executablePath ? { executablePath } : {}),
+      // Without these, Chromium keeps calling home on a closed network and can hang.
+      args: [
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+        "--no-first-run",
+        "--disable-quic",
+        "--use-fake-device-for-media-stream",
+        "--use-fake-ui-for-media-stream",
+      ],
+    },
+  },
+  projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"], channel: undefined } }],
+  webServer: [preview(buildDirs.bare, BARE_PORT), preview(buildDirs.full, FULL_PORT)],
+});

@@ -1,0 +1,45 @@
+// Makes sure the end-to-end tests have a Chromium to drive, and says what it does about it:
+// Debian's /usr/bin/chromium, else a Playwright-managed one; when neither is there it installs
+// Debian's package (as root, where apt-get exists) or lets Playwright download its own.
+import { existsSync } from "node:fs";
+import { spawnSync } from "node:child_process";
+import { chromium } from "@playwright/test";
+
+const DEBIAN_CHROMIUM = "/usr/bin/chromium";
+
+function managedChromium() {
+  try {
+    const path = chromium.executablePath();
+    return existsSync(path) ? path : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function run(command, args) {
+  console.log(`[ensure-browser] $ ${command} ${args.join(" ")}`);
+  const result = spawnSync(command, args, { stdio: "inherit", env: { ...process.env, DEBIAN_FRONTEND: "noninteractive" } });
+  return result.status === 0;
+}
+
+if (existsSync(DEBIAN_CHROMIUM)) {
+  console.log(`[ensure-browser] using Debian's Chromium at ${DEBIAN_CHROMIUM}`);
+} else if (managedChromium()) {
+  console.log(`[ensure-browser] using Playwright's Chromium at ${managedChromium()}`);
+} else {
+  const isRoot = typeof process.getuid === "function" && process.getuid() === 0;
+  const hasApt = existsSync("/usr/bin/apt-get");
+  if (isRoot && hasApt) {
+    console.log("[ensure-browser] no Chromium found: installing Debian's chromium package with apt-get");
+    if (!run("apt-get", ["update"]) || !run("apt-get", ["install", "-y", "--no-install-recommends", "chromium"])) {
+      console.error("[ensure-browser] apt-get could not install chromium");
+      process.exit(1);
+    }
+  } else {
+    console.log("[ensure-browser] no Chromium found and no root apt-get: downloading Playwright's Chromium");
+    if (!run("npx", ["playwright", "install", "chromium"])) {
+      console.error("[ensure-browser] Playwright could not download Chromium");
+      process.exit(1);
+    }
+  }
+}

@@ -1,0 +1,137 @@
+import { useId, useRef, useState, type SubmitEvent } from "react";
+import {
+  CONTACT_TIMEOUT_MS,
+  buildContactMailto,
+  buildContactPayload,
+  validateContact,
+  type ContactErrors,
+  type ContactFields,
+} from "../lib/contact";
+import { describeFailure, postJson } from "../lib/http";
+import TextField from "../ui/TextField";
+
+interface ContactFormProps {
+  /** The contact webhook; without it the form opens the visitor's mail app instead. */
+  webhookUrl?: string | undefined;
+  email: string;
+  brand: string;
+}
+
+type Outcome =
+  | { kind: "idle" }
+  | { kind: "sending" }
+  | { kind: "sent"; name: string }
+  | { kind: "failed"; reason: string }
+  | { kind: "mailto"; href: string };
+
+const EMPTY: ContactFields = { name: "", email: "", message: "" };
+const FIELD_ORDER: (keyof ContactFields)[] = ["name", "email", "message"];
+
+/** The Get in Touch form: validated, sent to the contact webhook, or handed to the mail app. */
+export default function ContactForm({ webhookUrl, email, brand }: ContactFormProps) {
+  const [fields, setFields] = useState<ContactFields>(EMPTY);
+  const [errors, setErrors] = useState<ContactErrors>({});
+  const [outcome, setOutcome] = useState<Outcome>({ kind: "idle" });
+  const formRef = useRef<HTMLFormElement>(null);
+  const id = useId();
+
+  const update = (key: keyof ContactFields) => (event: { target: { value: string } }) => {
+    const value = event.target.value;
+    setFields((prev) => ({ ...prev, [key]: value }));
+    setErrors((prev) => ({ ...prev, [key]: undefined }));
+    if (outcome.kind !== "sending") setOutcome({ kind: "idle" });
+  };
+
+  const onSubmit = async (event: SubmitEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (outcome.kind === "sending") return;
+    const found = validateContact(fields);
+    setErrors(found);
+    const firstInvalid = FIELD_ORDER.find((key) => found[key]);
+    if (firstInvalid) {
+      formRef.current?.querySelector<HTMLElement>(`[name="${firstInvalid}"]`)?.focus();
+      return;
+    }
+    if (!webhookUrl) {
+      const href = buildContactMailto(email, fields, brand);
+      setOutcome({ kind: "mailto", href });
+      window.location.href = href;
+      return;
+    }
+    setOutcome({ kind: "sending" });
+    const result = await postJson(webhookUrl, buildContactPayload(fields, window.location.pathname, new Date()), {
+      timeoutMs: CONTACT_TIMEOUT_MS,
+    });
+    if (result.ok) {
+      setOutcome({ kind: "sent", name: fields.name.trim() });
+      setFields(EMPTY);
+    } else {
+      setOutcome({ kind: "failed", reason: describeFailure(result.failure) });
+    }
+  };
+
+  const sending = outcome.kind === "sending";
+
+  return (
+    <form ref={formRef} noValidate onSubmit={onSubmit} className="space-y-4" aria-describedby={`${id}-outcome`}>
+      <TextField
+        id={`${id}-name`}
+        name="name"
+        label="Name"
+        autoComplete="name"
+        value={fields.name}
+        onChange={update("name")}
+        error={errors.name}
+      />
+      <TextField
+        id={`${id}-email`}
+        name="email"
+        type="email"
+        label="Email"
+        autoComplete="email"
+        value={fields.email}
+        onChange={update("email")}
+        error={errors.email}
+      />
+      <TextField
+        id={`${id}-message`}
+        name="message"
+        label="Message"
+        multiline
+        rows={5}
+        value={fields.message}
+        onChange={update("message")}
+        error={errors.message}
+      />
+      <button type="submit" className="btn-primary w-full sm:w-auto" disabled={sending}>
+        {sending ? "Sending..." : "Send Message"}
+      </button>
+      <div id={`${id}-outcome`}>
+        <div role="status" className="text-sm">
+          {outcome.kind === "sent" && (
+            <p className="rounded-lg border border-success/40 bg-success/10 p-3 text-success">
+              Thank you, {outcome.name}! Your message has been sent. We will reply within one business day.
+            </p>
+          )}
+          {outcome.kind === "mailto" && (
+            <p className="rounded-lg border border-line bg-surface-2 p-3 text-ink">
+              Your e-mail app should open with your message ready to send. If it did not,{" "}
+              <a className="text-accent underline" href={outcome.href}>
+                open it here
+              </a>{" "}
+              or write to <a className="text-accent underline" href={`mailto:${email}`}>{email}</a>.
+            </p>
+          )}
+        </div>
+        <div role="alert" className="text-sm">
+          {outcome.kind === "failed" && (
+            <p className="rounded-lg border border-danger/40 bg-danger/10 p-3 text-danger">
+              Your message could not be sent. {outcome.reason} Your text is still here: please try again, or e-mail us
+              at <a className="underline" href={`mailto:${email}`}>{email}</a>.
+            </p>
+          )}
+        </div>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,165 @@
+import { useCallback, useEffect, useId, useRef, useState, type KeyboardEvent } from "react";
+import Icon from "../ui/Icon";
+import type { NavItem } from "../site.config";
+import { MENU_FOCUS_DELAY_MS, nextMenuIndex, nextTrapIndex } from "../lib/menuKeys";
+import { lockScroll } from "../lib/scrollLock";
+import { normalizePath } from "../lib/seo";
+
+interface SlideMenuProps {
+  items: readonly NavItem[];
+  currentPath: string;
+  footer: { readonly text: string; readonly cta: string; readonly href: string };
+}
+
+const FOCUSABLE = 'a[href], button:not([disabled]), [tabindex]:not([tabindex="-1"])';
+
+/** The slide-in site menu: a modal panel with roving arrow keys and a Tab trap. */
+export default function SlideMenu({ items, currentPath, footer }: SlideMenuProps) {
+  const [open, setOpen] = useState(false);
+  const [focusIndex, setFocusIndex] = useState(-1);
+  const toggleRef = useRef<HTMLButtonElement>(null);
+  const panelRef = useRef<HTMLDivElement>(null);
+  const itemRefs = useRef<(HTMLAnchorElement | null)[]>([]);
+  const panelId = useId();
+  const titleId = useId();
+
+  const close = useCallback((returnFocus: boolean) => {
+    setOpen(false);
+    setFocusIndex(-1);
+    if (returnFocus) toggleRef.current?.focus();
+  }, []);
+
+  // While open: scroll lock, delayed focus of the first item, outside press and route changes close it.
+  useEffect(() => {
+    if (!open) return undefined;
+    const unlock = lockScroll();
+    const timer = window.setTimeout(() => {
+      itemRefs.current[0]?.focus();
+      setFocusIndex(0);
+    }, MENU_FOCUS_DELAY_MS);
+    const onOutside = (event: Event) => {
+      const target = event.target as Node | null;
+      if (target && (panelRef.current?.contains(target) || toggleRef.current?.contains(target))) return;
+      close(false);
+    };
+    const onRouteChange = () => close(false);
+    document.addEventListener("mousedown", onOutside);
+    document.addEventListener("touchstart", onOutside, { passive: true });
+    window.addEventListener("popstate", onRouteChange);
+    window.addEventListener("hashchange", onRouteChange);
+    window.addEventListener("pageshow", onRouteChange);
+    return () => {
+      window.clearTimeout(timer);
+      document.removeEventListener("mousedown", onOutside);
+      document.removeEventListener("touchstart", onOutside);
+      window.removeEventListener("popstate", onRouteChange);
+      window.removeEventListener("hashchange", onRouteChange);
+      window.removeEventListener("pageshow", onRouteChange);
+      unlock();
+    };
+  }, [open, close]);
+
+  const onPanelKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    if (event.key === "Escape") {
+      event.preventDefault();
+      close(true);
+      return;
+    }
+    if (event.key === "Tab") {
+      const focusables = Array.from(panelRef.current?.querySelectorAll<HTMLElement>(FOCUSABLE) ?? []);
+      const current = focusables.indexOf(document.activeElement as HTMLElement);
+      const next = focusables[nextTrapIndex(current, focusables.length, event.shiftKey)];
+      if (next) {
+        event.preventDefault();
+        next.focus();
+      }
+      return;
+    }
+    const current = itemRefs.current.indexOf(document.activeElement as HTMLAnchorElement);
+    const next = nextMenuIndex(event.key, current === -1 ? focusIndex : current, items.length);
+    if (next === null) return;
+    event.preventDefault();
+    itemRefs.current[next]?.focus();
+    setFocusIndex(next);
+  };
+
+  const here = normalizePath(currentPath);
+
+  return (
+    <>
+      <button
+        ref={toggleRef}
+        type="button"
+        className="fixed top-4 left-4 z-50 inline-flex size-12 items-center justify-center rounded-full border border-line bg-surface/90 text-ink shadow-lg backdrop-blur transition hover:border-accent"
+        aria-label={open ? "Close menu" : "Open menu"}
+        aria-expanded={open}
+        aria-controls={panelId}
+        onClick={() => (open ? close(true) : setOpen(true))}
+      >
+        <Icon name={open ? "close" : "menu"} className="size-6" />
+      </button>
+      <div
+        aria-hidden="true"
+        className={`fixed inset-0 z-40 bg-black/60 transition-opacity duration-300 motion-reduce:transition-none ${
+          open ? "opacity-100" : "pointer-events-none opacity-0"
+        }`}
+      />
+      {/* The dialog owns its keyboard: Escape, the Tab trap and arrow keys between items. */}
+      {/* eslint-disable-next-line jsx-a11y-x/no-noninteractive-element-interactions */}
+      <div
+        ref={panelRef}
+        id={panelId}
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby={titleId}
+        onKeyDown={onPanelKeyDown}
+        className={`fixed inset-y-0 left-0 z-50 flex w-80 max-w-[85vw] flex-col border-r border-line bg-surface px-5 pt-20 pb-6 shadow-2xl transition-[transform,visibility] duration-300 ease-out motion-reduce:transition-none ${
+          open ? "visible translate-x-0" : "invisible -translate-x-full"
+        }`}
+      >
+        <h2 id={titleId} className="sr-only">
+          Site menu
+        </h2>
+        <button
+          type="button"
+          className="absolute top-4 left-4 inline-flex size-12 items-center justify-center rounded-full border border-line text-ink hover:border-accent"
+          aria-label="Close menu"
+          onClick={() => close(true)}
+        >
+          <Icon name="close" className="size-6" />
+        </button>
+        <nav aria-label="Main" className="flex-1 overflow-y-auto">
+          <ul className="space-y-1">
+            {items.map((item, index) => {
+              const current = normalizePath(item.href) === here;
+              return (
+                <li key={item.href}>
+                  <a
+                    ref={(el) => {
+                      itemRefs.current[index] = el;
+                    }}
+                    href={item.href}
+                    aria-current={current ? "page" : undefined}
+                    onClick={() => close(false)}
+                    className={`flex items-center gap-3 rounded-lg px-3 py-2.5 font-medium transition-colors ${
+                      current ? "bg-white text-black" : "text-ink hover:bg-surface-2"
+                    }`}
+                  >
+                    <Icon name={item.icon} />
+                    {item.label}
+                  </a>
+                </li>
+              );
+            })}
+          </ul>
+        </nav>
+        <div className="mt-6 rounded-xl border border-line bg-surface-2 p-4">
+          <p className="text-sm text-muted">{footer.text}</p>
+          <a href={footer.href} className="btn-primary mt-3 w-full" onClick={() => close(false)}>
+            {footer.cta}
+          </a>
+        </div>
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,60 @@
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { describeFailure, postJson } from "./http";
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe("postJson", () => {
+  it("POSTs JSON and reports a 2xx answer as success", async () => {
+    const fetchImpl = vi.fn<typeof fetch>(async () => new Response(null, { status: 204 }));
+    const result = await postJson("https://hook.test/x", { a: 1 }, { timeoutMs: 1000, fetchImpl });
+    expect(result).toEqual({ ok: true, status: 204 });
+    const [url, init] = fetchImpl.mock.calls[0]!;
+    expect(url).toBe("https://hook.test/x");
+    expect(init?.method).toBe("POST");
+    expect(init?.body).toBe('{"a":1}');
+    expect(new Headers(init?.headers).get("content-type")).toBe("application/json");
+  });
+
+  it("reports a non-2xx answer with its status", async () => {
+    const fetchImpl = vi.fn<typeof fetch>(async () => new Response("no", { status: 500 }));
+    expect(await postJson("u", {}, { timeoutMs: 1000, fetchImpl })).toEqual({ ok: false, failure: { kind: "http", status: 500 } });
+  });
+
+  it("reports a network error", async () => {
+    const fetchImpl = vi.fn<typeof fetch>(async () => {
+      throw new TypeError("Failed to fetch");
+    });
+    expect(await postJson("u", {}, { timeoutMs: 1000, fetchImpl })).toEqual({
+      ok: false,
+      failure: { kind: "network", message: "Failed to fetch" },
+    });
+  });
+
+  it("gives up after the time-out and aborts the request", async () => {
+    vi.useFakeTimers();
+    let signal: AbortSignal | undefined;
+    const fetchImpl = vi.fn<typeof fetch>(
+      (_url, init) =>
+        new Promise((_resolve, reject) => {
+          signal = init?.signal ?? undefined;
+          signal?.addEventListener("abort", () => reject(new DOMException("aborted", "AbortError")));
+        }),
+    );
+    const pending = postJson("u", {}, { timeoutMs: 15_000, fetchImpl });
+    await vi.advanceTimersByTimeAsync(14_999);
+    expect(signal?.aborted).toBe(false);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(await pending).toEqual({ ok: false, failure: { kind: "timeout", ms: 15_000 } });
+    expect(signal?.aborted).toBe(true);
+  });
+});
+
+describe("describeFailure", () => {
+  it("explains each kind of failure", () => {
+    expect(describeFailure({ kind: "http", status: 502 })).toBe("The server answered with an error (HTTP 502).");
+    expect(describeFailure({ kind: "timeout", ms: 15_000 })).toBe("The server did not answer within 15 seconds.");
+    expect(describeFailure({ kind: "network", message: "x" })).toBe("We could not reach the server. Check your connection.");
+  });
+});

@@ -1,0 +1,120 @@
+/** Every fact about the agency that a page shows: one source, typed, no literals repeated in pages. */
+
+export type NavIcon =
+  | "home"
+  | "workflow"
+  | "plug"
+  | "mail"
+  | "file"
+  | "chat"
+  | "phone"
+  | "contact"
+  | "calendar";
+
+export interface NavItem {
+  label: string;
+  href: string;
+  icon: NavIcon;
+}
+
+export interface Service {
+  slug: string;
+  title: string;
+  href: string;
+  summary: string;
+}
+
+export interface SocialProfile {
+  label: string;
+  href: string;
+}
+
+const services = [
+  {
+    slug: "ai-workflows",
+    title: "AI Workflows",
+    summary: "Intake, extraction, syncing and routing handled end to end by AI agents.",
+  },
+  {
+    slug: "system-integrations",
+    title: "System Integrations",
+    summary: "Your CRM, inbox, shop and internal tools talking to each other.",
+  },
+  {
+    slug: "email-automation",
+    title: "Email Automation",
+    summary: "Sequences that sound like you and send themselves at the right moment.",
+  },
+  {
+    slug: "document-parsing",
+    title: "Document Parsing",
+    summary: "Invoices, contracts and forms read, classified and filed for you.",
+  },
+  {
+    slug: "ai-chatbots",
+    title: "AI Chatbots",
+    summary: "A website assistant that answers, qualifies and books around the clock.",
+  },
+  {
+    slug: "ai-voice-callers",
+    title: "AI Voice Callers",
+    summary: "Voice agents that pick up, call back and book appointments by phone.",
+  },
+] as const;
+
+export const site = {
+  brand: "Paphos AI",
+  tagline: "AI automation for small and medium businesses",
+  description:
+    "Paphos AI builds AI chatbots, voice agents, workflow and email automation, document parsing and system integrations for small and medium businesses.",
+  email: "hello@example.com",
+  phone: { display: "+357 26 000000", href: "tel:+35726000000" },
+  location: { city: "Paphos", country: "CY", display: "Paphos, CY" },
+  copyrightYear: 2025,
+  themeColor: "#000000",
+  social: [
+    { label: "LinkedIn", href: "https://www.linkedin.com/" },
+    { label: "Instagram", href: "https://www.instagram.com/" },
+    { label: "Facebook", href: "https://www.facebook.com/" },
+  ] satisfies SocialProfile[],
+  services: services.map((s) => ({ ...s, href: `/services/${s.slug}` })) satisfies Service[],
+  /** Service links in the home footer, in the specification's order. */
+  footerServiceSlugs: [
+    "ai-workflows",
+    "system-integrations",
+    "ai-chatbots",
+    "email-automation",
+    "document-parsing",
+  ],
+  nav: [
+    { label: "Home", href: "/", icon: "home" },
+    { label: "AI Workflows", href: "/services/ai-workflows", icon: "workflow" },
+    { label: "System Integrations", href: "/services/system-integrations", icon: "plug" },
+    { label: "Email Automation", href: "/services/email-automation", icon: "mail" },
+    { label: "Document Parsing", href: "/services/document-parsing", icon: "file" },
+    { label: "AI Chatbots", href: "/services/ai-chatbots", icon: "chat" },
+    { label: "AI Voice Callers", href: "/services/ai-voice-callers", icon: "phone" },
+    { label: "Contact", href: "/contact", icon: "contact" },
+    { label: "Book Call", href: "/book", icon: "calendar" },
+  ] satisfies NavItem[],
+  menuFooter: { text: "Ready to automate your business?", cta: "Book Free Call", href: "/book" },
+  booking: {
+    href: "/book",
+    timeZone: "Europe/Nicosia",
+    /** First and last slot start, local to timeZone, and the step between slots. */
+    firstSlot: "17:30",
+    lastSlot: "22:30",
+    stepMinutes: 30,
+    callMinutes: 20,
+    storageKey: "paphos-ai:bookings",
+  },
+} as const;
+
+export type SiteConfig = typeof site;
+
+/** The service entry for a slug; throws at build time on a typo. */
+export function serviceBySlug(slug: string): Service {
+  const found = site.services.find((s) => s.slug === slug);
+  if (!found) throw new Error(`Unknown service slug: ${slug}`);
+  return found;
+}
