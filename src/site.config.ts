@@ -105,7 +105,16 @@ export const site = {
     firstSlot: "17:30",
     lastSlot: "22:30",
     stepMinutes: 30,
+    /** What the page metadata promises (specification: 20-minute call). */
     callMinutes: 20,
+    /** Length of the calendar event a visitor adds (.ics, Google Calendar): one slot. */
+    eventMinutes: 30,
+    /** How long the thank-you panel stays before the page resets. */
+    confirmationMs: 5000,
+    /** How long the webhook may take to answer before the booking counts as failed. */
+    requestTimeoutMs: 15_000,
+    /** How the page names timeZone to visitors. */
+    zoneLabel: "Cyprus time",
     storageKey: "paphos-ai:bookings",
   },
 } as const;

@@ -1,0 +1,32 @@
+/** A booked call as a calendar event: what the .ics file and the Google Calendar link describe. */
+export interface CalendarEvent {
+  /** Globally unique: the booking id at the site's host. */
+  uid: string;
+  title: string;
+  description: string;
+  start: Date;
+  minutes: number;
+}
+
+/** The event's end. */
+export function eventEnd(event: CalendarEvent): Date {
+  return new Date(event.start.getTime() + event.minutes * 60_000);
+}
+
+/** A UTC date-time in the basic ISO form both iCalendar and Google use: 20260414T143000Z. */
+export function utcStamp(instant: Date): string {
+  return instant.toISOString().replace(/\.\d{3}Z$/, "Z").replace(/[-:]/g, "");
+}
+
+const GOOGLE_TEMPLATE = "https://calendar.google.com/calendar/render";
+
+/** A link that opens Google Calendar with the event filled in, ready to save. */
+export function googleCalendarUrl(event: CalendarEvent): string {
+  const params = new URLSearchParams({
+    action: "TEMPLATE",
+    text: event.title,
+    dates: `${utcStamp(event.start)}/${utcStamp(eventEnd(event))}`,
+    details: event.description,
+  });
+  return `${GOOGLE_TEMPLATE}?${params.toString()}`;
+}
