@@ -1,0 +1,180 @@
+import { describe, expect, it, vi } from "vitest";
+import { createAuthStore, type AuthState } from "./authStore";
+import type { AuthBackend, AuthListener, AuthSession, Profile } from "./types";
+
+const session = (id: string, token = `token-${id}`): AuthSession => ({
+  user: { id, email: `${id}@example.com`, fullName: id.toUpperCase() },
+  accessToken: token,
+  refreshToken: `refresh-${id}`,
+  expiresAt: 2_000_000_000,
+});
+const profile = (id: string): Profile => ({ id, full_name: `Profile ${id}`, role: "member", created_at: "2025-01-01T00:00:00Z" });
+
+/** A backend whose stored session, events and profile answers the test controls. */
+function fakeBackend(stored: AuthSession | null = null) {
+  let emit: AuthListener = () => undefined;
+  const backend = {
+    mode: "demo",
+    getSession: vi.fn(async () => stored),
+    onAuthChange: vi.fn((listener: AuthListener) => {
+      emit = listener;
+      return () => undefined;
+    }),
+    signIn: vi.fn(async (): Promise<Awaited<ReturnType<AuthBackend["signIn"]>>> => ({ data: null, error: { message: "Invalid login credentials" } })),
+    signUp: vi.fn(async () => ({ error: null })),
+    signOut: vi.fn(async () => ({ error: null })),
+    fetchProfile: vi.fn(async (id: string) => profile(id)),
+    updateProfile: vi.fn(async (id: string, changes: { full_name?: string | null }) => ({ data: { ...profile(id), ...changes }, error: null })),
+  } satisfies AuthBackend;
+  return { backend, emit: (...args: Parameters<AuthListener>) => emit(...args) };
+}
+
+/** The store over the fake backend, with deferred work run on demand and every state recorded. */
+function setup(stored: AuthSession | null = null) {
+  const fake = fakeBackend(stored);
+  const deferred: (() => void)[] = [];
+  const report = vi.fn();
+  const store = createAuthStore({ loadBackend: async () => fake.backend, report, defer: (work) => deferred.push(work) });
+  const states: AuthState[] = [];
+  store.$auth.subscribe((state) => states.push(state));
+  const flush = () =>
+    vi.waitFor(() => {
+      while (deferred.length) deferred.shift()!();
+      expect(store.$auth.get().loading).toBe(false);
+    });
+  return { ...fake, store, states, report, deferred, flush };
+}
+
+describe("auth store", () => {
+  it("starts loading and ends signed out when nothing is stored", async () => {
+    const { store, states } = setup();
+    expect(store.$auth.get()).toEqual({ loading: true, user: null, session: null, profile: null });
+    store.start();
+    await vi.waitFor(() => expect(store.$auth.get().loading).toBe(false));
+    expect(store.$auth.get()).toEqual({ loading: false, user: null, session: null, profile: null });
+    expect(states).toHaveLength(2);
+  });
+
+  it("stays loading until the stored user's profile is fetched, outside the auth callback", async () => {
+    const { store, backend, deferred, flush } = setup(session("ada"));
+    store.start();
+    await vi.waitFor(() => expect(deferred).toHaveLength(1));
+    expect(store.$auth.get()).toMatchObject({ loading: true, user: { id: "ada" }, profile: null });
+    expect(backend.fetchProfile).not.toHaveBeenCalled();
+    await flush();
+    expect(store.$auth.get()).toMatchObject({ loading: false, user: { id: "ada" }, profile: { full_name: "Profile ada" } });
+  });
+
+  it("starts once however often it is asked", async () => {
+    const { store, backend, flush } = setup(session("ada"));
+    store.start();
+    store.start();
+    await vi.waitFor(() => expect(backend.getSession).toHaveBeenCalledTimes(1));
+    await flush();
+    expect(backend.onAuthChange).toHaveBeenCalledTimes(1);
+  });
+
+  it("ignores events that repeat the same user and token, and follows a refreshed token", async () => {
+    const { store, emit, states, backend, flush } = setup(session("ada"));
+    store.start();
+    await flush();
+    const before = states.length;
+    emit("INITIAL_SESSION", session("ada"));
+    emit("SIGNED_IN", session("ada"));
+    expect(states).toHaveLength(before);
+    emit("TOKEN_REFRESHED", session("ada", "new-token"));
+    expect(store.$auth.get()).toMatchObject({ loading: false, session: { accessToken: "new-token" }, profile: { id: "ada" } });
+    expect(backend.fetchProfile).toHaveBeenCalledTimes(1);
+  });
+
+  it("clears user and profile on sign-out, and fetches the profile of a new sign-in", async () => {
+    const { store, emit, flush } = setup(session("ada"));
+    store.start();
+    await flush();
+    emit("SIGNED_OUT", null);
+    expect(store.$auth.get()).toEqual({ loading: false, user: null, session: null, profile: null });
+    emit("SIGNED_IN", session("bob"));
+    expect(store.$auth.get()).toMatchObject({ loading: true, user: { id: "bob" }, profile: null });
+    await flush();
+    expect(store.$auth.get().profile?.id).toBe("bob");
+  });
+
+  it("drops a late profile answer for a user who has since signed out", async () => {
+    const { store, emit, deferred } = setup(session("ada"));
+    store.start();
+    await vi.waitFor(() => expect(deferred).toHaveLength(1));
+    emit("SIGNED_OUT", null);
+    deferred.shift()!();
+    // One macrotask: every promise of the profile fetch has settled by then.
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(store.$auth.get()).toEqual({ loading: false, user: null, session: null, profile: null });
+  });
+
+  it("logs a profile fetch error and leaves the profile unset", async () => {
+    const { store, backend, report, flush } = setup(session("ada"));
+    const failure = new Error("permission denied");
+    backend.fetchProfile.mockRejectedValueOnce(failure);
+    store.start();
+    await vi.waitFor(() => expect(store.$auth.get().user).not.toBeNull());
+    await flush();
+    expect(store.$auth.get()).toMatchObject({ loading: false, user: { id: "ada" }, profile: null });
+    expect(report).toHaveBeenCalledWith(failure);
+  });
+
+  it("returns the provider's refusal as it is and reports nothing", async () => {
+    const { store, report } = setup();
+    await expect(store.signIn("ada@example.com", "wrong12")).resolves.toEqual({ error: { message: "Invalid login credentials" } });
+    expect(report).not.toHaveBeenCalled();
+  });
+
+  it("turns an unexpected exception into the generic message and reports it", async () => {
+    const { store, backend, report } = setup();
+    const failure = new TypeError("Failed to fetch");
+    backend.signUp.mockRejectedValueOnce(failure);
+    await expect(store.signUp("ada@example.com", "secret1", "Ada")).resolves.toEqual({
+      data: null,
+      error: { message: "An unexpected error occurred. Please try again." },
+    });
+    expect(report).toHaveBeenCalledWith(failure);
+  });
+
+  it("signs in with a trimmed e-mail and takes the returned session", async () => {
+    const { store, backend, flush } = setup();
+    store.start();
+    await flush();
+    backend.signIn.mockResolvedValueOnce({ data: session("ada"), error: null });
+    await expect(store.signIn(" ada@example.com ", "secret1")).resolves.toEqual({ error: null });
+    expect(backend.signIn).toHaveBeenCalledWith("ada@example.com", "secret1");
+    expect(store.$auth.get().user?.id).toBe("ada");
+  });
+
+  it("passes the full name to sign-up and signs out through the backend", async () => {
+    const { store, backend, flush } = setup(session("ada"));
+    store.start();
+    await flush();
+    await store.signUp("bob@example.com", "secret1", " Bob Marley ");
+    expect(backend.signUp).toHaveBeenCalledWith("bob@example.com", "secret1", "Bob Marley");
+    await expect(store.signOut()).resolves.toEqual({ error: null });
+    expect(store.$auth.get().user).toBeNull();
+  });
+});
+
+describe("updateProfile", () => {
+  it("fails with 'No user logged in' without a user and calls no backend", async () => {
+    const { store, backend, flush } = setup();
+    store.start();
+    await flush();
+    await expect(store.updateProfile({ full_name: "Nobody" })).resolves.toEqual({ data: null, error: { message: "No user logged in" } });
+    expect(backend.updateProfile).not.toHaveBeenCalled();
+  });
+
+  it("updates the signed-in user's own row and keeps the answer in the store", async () => {
+    const { store, backend, flush } = setup(session("ada"));
+    store.start();
+    await flush();
+    const result = await store.updateProfile({ full_name: "Ada King" });
+    expect(backend.updateProfile).toHaveBeenCalledWith("ada", { full_name: "Ada King" });
+    expect(result.data?.full_name).toBe("Ada King");
+    expect(store.$auth.get().profile?.full_name).toBe("Ada King");
+  });
+});

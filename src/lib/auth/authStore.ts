@@ -1,0 +1,125 @@
+import { atom, type ReadableAtom } from "nanostores";
+import { authMessages } from "./messages";
+import { reportError } from "../report";
+import type { AuthBackend, AuthError, AuthSession, AuthUser, Outcome, Profile, ProfileUpdate } from "./types";
+
+/** What every island knows about the visitor. `loading` holds until the session and the profile are known. */
+export interface AuthState {
+  loading: boolean;
+  user: AuthUser | null;
+  session: AuthSession | null;
+  profile: Profile | null;
+}
+
+export interface AuthStoreOptions {
+  loadBackend: () => Promise<AuthBackend>;
+  report?: (error: unknown) => void;
+  /** Runs work after the current auth callback has returned (Supabase holds a lock during it). */
+  defer?: (work: () => void) => void;
+}
+
+export const INITIAL_AUTH_STATE: AuthState = { loading: true, user: null, session: null, profile: null };
+const SIGNED_OUT: AuthState = { loading: false, user: null, session: null, profile: null };
+
+/** What tells two sessions apart for the store: the user as shown, and the access token. */
+const sessionKey = (session: AuthSession | null) =>
+  session ? JSON.stringify([session.user.id, session.user.email, session.user.fullName, session.accessToken]) : "";
+
+/** The auth store and its actions, over one backend loaded on first use. */
+export function createAuthStore({
+  loadBackend,
+  report = (error) => reportError(error, "auth"),
+  defer = (work) => setTimeout(work, 0),
+}: AuthStoreOptions) {
+  const $auth = atom<AuthState>(INITIAL_AUTH_STATE);
+  let backend: Promise<AuthBackend> | undefined;
+  let started = false;
+  let lastKey: string | undefined;
+  // Bumped on every change of user, so a late profile answer for an earlier user is dropped.
+  let generation = 0;
+
+  const getBackend = () => (backend ??= loadBackend());
+
+  async function loadProfile(backendReady: AuthBackend, userId: string, ticket: number) {
+    let profile: Profile | null = null;
+    try {
+      profile = await backendReady.fetchProfile(userId);
+    } catch (error) {
+      report(error);
+    }
+    if (ticket === generation) $auth.set({ ...$auth.get(), profile, loading: false });
+  }
+
+  /** Takes a session from the backend; changes the store only when the user or the token changed. */
+  function accept(backendReady: AuthBackend, session: AuthSession | null) {
+    const key = sessionKey(session);
+    if (key === lastKey) return;
+    lastKey = key;
+    const state = $auth.get();
+    if (!session) {
+      generation += 1;
+      $auth.set(SIGNED_OUT);
+    } else if (state.user?.id === session.user.id) {
+      $auth.set({ ...state, user: session.user, session });
+    } else {
+      const ticket = (generation += 1);
+      $auth.set({ loading: true, user: session.user, session, profile: null });
+      defer(() => void loadProfile(backendReady, session.user.id, ticket));
+    }
+  }
+
+  /** Reads the stored session and follows auth events; runs once, later calls do nothing. */
+  function start(): void {
+    if (started) return;
+    started = true;
+    void getBackend()
+      .then(async (ready) => {
+        ready.onAuthChange((_event, session) => accept(ready, session));
+        accept(ready, await ready.getSession());
+      })
+      .catch((error: unknown) => {
+        report(error);
+        if ($auth.get().loading && !$auth.get().user) $auth.set(SIGNED_OUT);
+      });
+  }
+
+  /** Runs an action; an unexpected failure is reported and becomes the generic message. */
+  async function guarded<T extends { error: AuthError | null }>(action: (ready: AuthBackend) => Promise<T>) {
+    try {
+      return await action(await getBackend());
+    } catch (error) {
+      report(error);
+      return { data: null, error: { message: authMessages.unexpected } } as const;
+    }
+  }
+
+  return {
+    $auth: $auth as ReadableAtom<AuthState>,
+    start,
+    signIn: (email: string, password: string): Promise<{ error: AuthError | null }> =>
+      guarded(async (ready) => {
+        const result = await ready.signIn(email.trim(), password);
+        if (result.data) accept(ready, result.data);
+        return { error: result.error };
+      }),
+    signUp: (email: string, password: string, fullName: string): Promise<{ error: AuthError | null }> =>
+      guarded((ready) => ready.signUp(email.trim(), password, fullName.trim())),
+    signOut: (): Promise<{ error: AuthError | null }> =>
+      guarded(async (ready) => {
+        const result = await ready.signOut();
+        if (!result.error) accept(ready, null);
+        return result;
+      }),
+    /** Changes the signed-in user's own profile row and returns it. */
+    updateProfile: (changes: ProfileUpdate): Promise<Outcome<Profile>> =>
+      guarded(async (ready) => {
+        const { user } = $auth.get();
+        if (!user) return { data: null, error: { message: authMessages.noUser } };
+        const result = await ready.updateProfile(user.id, changes);
+        if (result.data && $auth.get().user?.id === user.id) $auth.set({ ...$auth.get(), profile: result.data });
+        return result;
+      }),
+  };
+}
+
+export type AuthStore = ReturnType<typeof createAuthStore>;
