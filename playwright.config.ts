@@ -1,6 +1,6 @@
 import { existsSync } from "node:fs";
 import { defineConfig, devices } from "@playwright/test";
-import { BARE, BARE_PORT, FULL_PORT, buildDirs } from "./tests/e2e/fixtures/sites";
+import { BARE, BARE_PORT, FULL_PORT, buildDirs, slot } from "./tests/e2e/fixtures/sites";
 
 // Debian's Chromium when the machine has it, else the one `playwright install` manages.
 const DEBIAN_CHROMIUM = "/usr/bin/chromium";
@@ -17,6 +17,8 @@ const preview = (outDir: string, port: number) => ({
 
 export default defineConfig({
   testDir: "tests/e2e",
+  // One results folder per E2E_SLOT, so parallel runs never delete each other's traces.
+  outputDir: `test-results/${String(slot)}`,
   timeout: 30_000,
   expect: { timeout: 5_000 },
   fullyParallel: false,

@@ -15,6 +15,8 @@ interface ContactFormProps {
   webhookUrl?: string | undefined;
   email: string;
   brand: string;
+  /** Id of the heading that names the form. */
+  labelledBy: string;
 }
 
 type Outcome =
@@ -28,7 +30,7 @@ const EMPTY: ContactFields = { name: "", email: "", message: "" };
 const FIELD_ORDER: (keyof ContactFields)[] = ["name", "email", "message"];
 
 /** The Get in Touch form: validated, sent to the contact webhook, or handed to the mail app. */
-export default function ContactForm({ webhookUrl, email, brand }: ContactFormProps) {
+export default function ContactForm({ webhookUrl, email, brand, labelledBy }: ContactFormProps) {
   const [fields, setFields] = useState<ContactFields>(EMPTY);
   const [errors, setErrors] = useState<ContactErrors>({});
   const [outcome, setOutcome] = useState<Outcome>({ kind: "idle" });
@@ -73,7 +75,14 @@ export default function ContactForm({ webhookUrl, email, brand }: ContactFormPro
   const sending = outcome.kind === "sending";
 
   return (
-    <form ref={formRef} noValidate onSubmit={onSubmit} className="space-y-4" aria-describedby={`${id}-outcome`}>
+    <form
+      ref={formRef}
+      noValidate
+      onSubmit={onSubmit}
+      className="space-y-4"
+      aria-labelledby={labelledBy}
+      aria-describedby={`${id}-outcome`}
+    >
       <TextField
         id={`${id}-name`}
         name="name"

@@ -43,18 +43,22 @@ export default function SlideMenu({ items, currentPath, footer }: SlideMenuProps
       close(false);
     };
     const onRouteChange = () => close(false);
+    // Only a page restored from the back-forward cache is a route change; the first pageshow is not.
+    const onPageShow = (event: PageTransitionEvent) => {
+      if (event.persisted) close(false);
+    };
     document.addEventListener("mousedown", onOutside);
     document.addEventListener("touchstart", onOutside, { passive: true });
     window.addEventListener("popstate", onRouteChange);
     window.addEventListener("hashchange", onRouteChange);
-    window.addEventListener("pageshow", onRouteChange);
+    window.addEventListener("pageshow", onPageShow);
     return () => {
       window.clearTimeout(timer);
       document.removeEventListener("mousedown", onOutside);
       document.removeEventListener("touchstart", onOutside);
       window.removeEventListener("popstate", onRouteChange);
       window.removeEventListener("hashchange", onRouteChange);
-      window.removeEventListener("pageshow", onRouteChange);
+      window.removeEventListener("pageshow", onPageShow);
       unlock();
     };
   }, [open, close]);
@@ -113,8 +117,9 @@ export default function SlideMenu({ items, currentPath, footer }: SlideMenuProps
         aria-modal="true"
         aria-labelledby={titleId}
         onKeyDown={onPanelKeyDown}
-        className={`fixed inset-y-0 left-0 z-50 flex w-80 max-w-[85vw] flex-col border-r border-line bg-surface px-5 pt-20 pb-6 shadow-2xl transition-[transform,visibility] duration-300 ease-out motion-reduce:transition-none ${
-          open ? "visible translate-x-0" : "invisible -translate-x-full"
+        // Visible at once on opening (so the delayed focus can land), hidden only after the slide-out.
+        className={`fixed inset-y-0 left-0 z-50 flex w-80 max-w-[85vw] flex-col border-r border-line bg-surface px-5 pt-20 pb-6 shadow-2xl duration-300 ease-out motion-reduce:transition-none ${
+          open ? "visible translate-x-0 transition-transform" : "invisible -translate-x-full transition-[transform,visibility]"
         }`}
       >
         <h2 id={titleId} className="sr-only">

@@ -1,0 +1,203 @@
+import type { Page } from "@playwright/test";
+import { expect, test } from "./fixtures/test";
+import { hydrated } from "./fixtures/islands";
+
+const ENTRIES = [
+  "Home",
+  "AI Workflows",
+  "System Integrations",
+  "Email Automation",
+  "Document Parsing",
+  "AI Chatbots",
+  "AI Voice Callers",
+  "Contact",
+  "Book Call",
+];
+
+const toggle = (page: Page) => page.getByRole("button", { name: /menu/i }).first();
+const dialog = (page: Page) => page.getByRole("dialog", { name: "Site menu" });
+const item = (page: Page, name: string) => dialog(page).getByRole("navigation").getByRole("link", { name, exact: true });
+
+/** Opens the menu and lets the 150 ms focus delay pass on the real clock. */
+async function openMenu(page: Page) {
+  await page.getByRole("button", { name: "Open menu" }).click();
+  await expect(dialog(page)).toBeVisible();
+  await expect(item(page, "Home")).toBeFocused();
+}
+
+test("the fixed top-left button opens a menu with every entry and the booking footer", async ({ page }) => {
+  await page.goto("/");
+  const button = page.getByRole("button", { name: "Open menu" });
+  await expect(button).toHaveAttribute("aria-expanded", "false");
+  await expect(dialog(page)).toBeHidden();
+  const box = await button.boundingBox();
+  expect(box && box.x < 40 && box.y < 40).toBe(true);
+  await expect(button).toHaveCSS("position", "fixed");
+
+  await button.click();
+  await expect(dialog(page)).toBeVisible();
+  await expect(page.getByRole("button", { name: "Close menu" }).first()).toHaveAttribute("aria-expanded", "true");
+  await expect(dialog(page).getByRole("navigation").getByRole("link")).toHaveText(ENTRIES);
+  const hrefs = await dialog(page).getByRole("navigation").getByRole("link").evaluateAll((links) => links.map((l) => l.getAttribute("href")));
+  expect(hrefs).toEqual([
+    "/",
+    "/services/ai-workflows",
+    "/services/system-integrations",
+    "/services/email-automation",
+    "/services/document-parsing",
+    "/services/ai-chatbots",
+    "/services/ai-voice-callers",
+    "/contact",
+    "/book",
+  ]);
+  await expect(dialog(page).getByText("Ready to automate your business?")).toBeVisible();
+  await expect(dialog(page).getByRole("link", { name: "Book Free Call" })).toHaveAttribute("href", "/book");
+});
+
+for (const [path, current] of [
+  ["/", "Home"],
+  ["/contact", "Contact"],
+] as const) {
+  test(`on ${path} the menu marks ${current} as the current page`, async ({ page }) => {
+    await page.goto(path);
+    await openMenu(page);
+    await expect(item(page, current)).toHaveAttribute("aria-current", "page");
+    await expect(dialog(page).locator('[aria-current="page"]')).toHaveCount(1);
+  });
+}
+
+test("the first item gets focus 150 ms after opening, not before", async ({ page }) => {
+  const start = new Date("2026-03-02T09:00:00Z");
+  await page.clock.install({ time: start });
+  await page.goto("/");
+  await hydrated(page, "SlideMenu");
+  await page.clock.pauseAt(new Date(start.getTime() + 60_000));
+  await page.getByRole("button", { name: "Open menu" }).click();
+  await expect(dialog(page)).toBeVisible();
+  await page.clock.runFor(140);
+  await expect(item(page, "Home")).not.toBeFocused();
+  await page.clock.runFor(10);
+  await expect(item(page, "Home")).toBeFocused();
+});
+
+test("arrow keys move between items and wrap; Home and End jump to the ends", async ({ page }) => {
+  await page.goto("/");
+  await openMenu(page);
+  await page.keyboard.press("ArrowDown");
+  await expect(item(page, "AI Workflows")).toBeFocused();
+  await page.keyboard.press("ArrowUp");
+  await page.keyboard.press("ArrowUp");
+  await expect(item(page, "Book Call")).toBeFocused();
+  await page.keyboard.press("ArrowDown");
+  await expect(item(page, "Home")).toBeFocused();
+  await page.keyboard.press("End");
+  await expect(item(page, "Book Call")).toBeFocused();
+  await page.keyboard.press("Home");
+  await expect(item(page, "Home")).toBeFocused();
+});
+
+test("Tab and Shift+Tab cycle inside the open menu", async ({ page }) => {
+  await page.goto("/");
+  await openMenu(page);
+  const close = dialog(page).getByRole("button", { name: "Close menu" });
+  const bookFree = dialog(page).getByRole("link", { name: "Book Free Call" });
+  await page.keyboard.press("End");
+  await page.keyboard.press("Tab");
+  await expect(bookFree).toBeFocused();
+  await page.keyboard.press("Tab");
+  await expect(close).toBeFocused();
+  await page.keyboard.press("Shift+Tab");
+  await expect(bookFree).toBeFocused();
+  // A full lap of Tab presses never leaves the dialog.
+  for (let i = 0; i < 12; i += 1) {
+    await page.keyboard.press("Tab");
+    expect(await dialog(page).evaluate((el) => el.contains(document.activeElement))).toBe(true);
+  }
+});
+
+test("Escape closes the menu and gives focus back to the button", async ({ page }) => {
+  await page.goto("/");
+  await openMenu(page);
+  await page.keyboard.press("Escape");
+  await expect(dialog(page)).toBeHidden();
+  const button = page.getByRole("button", { name: "Open menu" });
+  await expect(button).toBeFocused();
+  await expect(button).toHaveAttribute("aria-expanded", "false");
+});
+
+test("a click outside the menu closes it", async ({ page }) => {
+  await page.goto("/");
+  await openMenu(page);
+  const viewport = page.viewportSize()!;
+  await page.mouse.click(viewport.width - 40, viewport.height / 2);
+  await expect(dialog(page)).toBeHidden();
+  await expect(toggle(page)).toHaveAttribute("aria-expanded", "false");
+});
+
+test.describe("on a touch screen", () => {
+  test.use({ hasTouch: true });
+  test("a touch outside the menu closes it", async ({ page }) => {
+    await page.goto("/");
+    await openMenu(page);
+    const viewport = page.viewportSize()!;
+    await page.touchscreen.tap(viewport.width - 40, viewport.height / 2);
+    await expect(dialog(page)).toBeHidden();
+  });
+});
+
+test("the page cannot scroll while the menu is open, and comes back to the same place", async ({ page }) => {
+  await page.goto("/");
+  await page.evaluate(() => window.scrollTo(0, 1200));
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(1200);
+  const heading = page.getByRole("heading", { name: "What our clients say" });
+  const before = (await heading.boundingBox())!.y;
+
+  await openMenu(page);
+  await page.mouse.move(page.viewportSize()!.width - 40, 300);
+  await page.mouse.wheel(0, 900);
+  await page.keyboard.press("PageDown");
+  expect((await heading.boundingBox())!.y).toBe(before);
+
+  await page.keyboard.press("Escape");
+  await expect(dialog(page)).toBeHidden();
+  expect(await page.evaluate(() => window.scrollY)).toBe(1200);
+  expect((await heading.boundingBox())!.y).toBe(before);
+  await page.mouse.wheel(0, 300);
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(1200);
+});
+
+test("following a menu link closes the menu, also when the visitor comes back", async ({ page }) => {
+  await page.goto("/");
+  await openMenu(page);
+  await item(page, "Contact").click();
+  await expect(page).toHaveURL(/\/contact$/);
+  await expect(dialog(page)).toBeHidden();
+  await page.goBack();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(dialog(page)).toBeHidden();
+  await expect(toggle(page)).toHaveAttribute("aria-expanded", "false");
+});
+
+test("an in-page link in the menu closes it (a route change without a new page)", async ({ page }) => {
+  await page.goto("/contact");
+  await openMenu(page);
+  await page.evaluate(() => {
+    window.location.hash = "get-in-touch";
+  });
+  await expect(dialog(page)).toBeHidden();
+});
+
+test.describe("with reduced motion", () => {
+  test.use({ reducedMotion: "reduce" });
+  test("the panel appears without a slide animation", async ({ page }) => {
+    await page.goto("/");
+    const panel = page.locator('[role="dialog"]');
+    await expect(panel).toHaveCSS("transition-property", "none");
+    await openMenu(page);
+  });
+});
+
+test("without reduced motion the panel slides in", async ({ page }) => {
+  await page.goto("/");
+  await expect(page.locator('[role="dialog"]')).toHaveCSS("transition-property", /transform/);
+});
