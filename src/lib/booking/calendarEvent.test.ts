@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { eventEnd, googleCalendarUrl, utcStamp, type CalendarEvent } from "./calendarEvent";
+import { bookingEvent, eventEnd, googleCalendarUrl, utcStamp, type CalendarEvent } from "./calendarEvent";
 
 const event: CalendarEvent = {
   uid: "id@host",
@@ -26,5 +26,20 @@ describe("googleCalendarUrl", () => {
     expect(url.searchParams.get("text")).toBe("Discovery call with Paphos AI");
     expect(url.searchParams.get("dates")).toBe("20260415T143000Z/20260415T150000Z");
     expect(url.searchParams.get("details")).toBe("Questions: hello@example.com & more");
+  });
+});
+
+describe("bookingEvent", () => {
+  const context = { brand: "Paphos AI", email: "hello@example.com", host: "paphos.example", minutes: 30 };
+  it("describes the booked call, its guests and how to change it", () => {
+    const made = bookingEvent({ id: "abc", guests: ["a@example.com", "b@example.com"] }, event.start, context);
+    expect(made).toEqual({
+      uid: "abc@paphos.example",
+      title: "Discovery call with Paphos AI",
+      description: "Your free discovery call with Paphos AI.\nGuests: a@example.com, b@example.com\nTo change or cancel it, e-mail hello@example.com.",
+      start: event.start,
+      minutes: 30,
+    });
+    expect(bookingEvent({ id: "abc", guests: [] }, event.start, context).description).not.toContain("Guests");
   });
 });

@@ -30,3 +30,23 @@ export function googleCalendarUrl(event: CalendarEvent): string {
   });
   return `${GOOGLE_TEMPLATE}?${params.toString()}`;
 }
+
+export interface EventContext {
+  brand: string;
+  email: string;
+  /** The site's host name, which makes the UID globally unique. */
+  host: string;
+  minutes: number;
+}
+
+/** The calendar event of a delivered booking. */
+export function bookingEvent(booking: { id: string; guests: string[] }, start: Date, { brand, email, host, minutes }: EventContext): CalendarEvent {
+  const guests = booking.guests.length > 0 ? `\nGuests: ${booking.guests.join(", ")}` : "";
+  return {
+    uid: `${booking.id}@${host}`,
+    title: `Discovery call with ${brand}`,
+    description: `Your free discovery call with ${brand}.${guests}\nTo change or cancel it, e-mail ${email}.`,
+    start,
+    minutes,
+  };
+}

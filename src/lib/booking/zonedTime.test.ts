@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { clockLabel, formatLongDate, timeLabel, todayIn, wallClock, zoneOffsetMs, zonedToInstant } from "./zonedTime";
+import { clockLabel, formatInZone, formatLongDate, timeLabel, todayIn, wallClock, zoneOffsetMs, zonedToInstant } from "./zonedTime";
 
 const NICOSIA = "Europe/Nicosia";
 
@@ -64,5 +64,11 @@ describe("labels", () => {
   });
   it("writes a calendar date out in full", () => {
     expect(formatLongDate("2026-04-14")).toBe("Tuesday, 14 April 2026");
+  });
+  it("writes an instant out as a zone's clock shows it", () => {
+    const start = new Date("2026-04-15T14:30:00Z");
+    expect(formatInZone(start, NICOSIA)).toBe("Wednesday, 15 April 2026, 5:30 PM");
+    expect(formatInZone(start, "America/New_York")).toBe("Wednesday, 15 April 2026, 10:30 AM");
+    expect(formatInZone(start, "Pacific/Kiritimati")).toBe("Thursday, 16 April 2026, 4:30 AM");
   });
 });

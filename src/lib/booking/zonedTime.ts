@@ -101,3 +101,9 @@ export function formatLongDate(date: string): string {
 export function visitorTimeZone(): string {
   return Intl.DateTimeFormat().resolvedOptions().timeZone || "UTC";
 }
+
+/** "Wednesday, 15 April 2026, 5:30 PM": an instant as a clock in `timeZone` shows it. */
+export function formatInZone(instant: Date, timeZone: string): string {
+  const { date, hour, minute } = wallClock(instant, timeZone);
+  return `${formatLongDate(date)}, ${clockLabel(hour, minute)}`;
+}

@@ -1,0 +1,134 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { site } from "../site.config";
+import { createBookingStore, type BookingDeps } from "./booking";
+
+const KEY = site.booking.storageKey;
+// Monday 13 April 2026, 09:00 in Nicosia.
+const NOW = new Date("2026-04-13T06:00:00Z");
+
+function memoryStorage(): Storage {
+  const data = new Map<string, string>();
+  return {
+    get length() {
+      return data.size;
+    },
+    key: (i) => [...data.keys()][i] ?? null,
+    getItem: (k) => data.get(k) ?? null,
+    setItem: (k, v) => void data.set(k, v),
+    removeItem: (k) => void data.delete(k),
+    clear: () => data.clear(),
+  };
+}
+
+function setup(fetchImpl: typeof fetch, storage: Storage | null = memoryStorage()) {
+  let n = 0;
+  const deps: BookingDeps = { storage, now: () => new Date(), newId: () => `id-${++n}`, fetchImpl };
+  const store = createBookingStore({ ...site.booking, schedule: site.booking, webhookUrl: "https://hook.test/booking", visitorZone: "America/New_York" }, deps);
+  store.selectDate("2026-04-15");
+  store.selectTime("17:30");
+  store.setField("name", "Maria");
+  store.setField("email", "maria@example.com");
+  return { store, storage };
+}
+
+const bodies = (fetchImpl: ReturnType<typeof vi.fn<typeof fetch>>) => fetchImpl.mock.calls.map(([, init]) => JSON.parse(String(init?.body)));
+
+beforeEach(() => {
+  vi.useFakeTimers();
+  vi.setSystemTime(NOW);
+  vi.spyOn(console, "warn").mockImplementation(() => undefined);
+});
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe("booking store", () => {
+  it("offers the chosen day's 11 slots, with the visitor's time beside them", () => {
+    const { store } = setup(vi.fn<typeof fetch>());
+    expect(store.$slots.get()).toHaveLength(11);
+    expect(store.$slots.get()[0]).toMatchObject({ label: "5:30 PM", localLabel: "10:30 AM", booked: false });
+  });
+
+  it("sends once, records the booking, confirms for 5000 ms, then resets", async () => {
+    const fetchImpl = vi.fn<typeof fetch>(async () => new Response(null, { status: 200 }));
+    const { store, storage } = setup(fetchImpl);
+    const first = store.submit();
+    expect(store.$state.get().phase.kind).toBe("submitting");
+    expect(await store.submit()).toBe("busy");
+    expect(await first).toBe("sent");
+    expect(fetchImpl).toHaveBeenCalledTimes(1);
+    expect(bodies(fetchImpl)[0]).toMatchObject({ id: "id-1", date: "2026-04-15", time: "5:30 PM", timezone: "Europe/Nicosia", guests: [] });
+    expect(JSON.parse(storage?.getItem(KEY) ?? "")).toEqual([expect.objectContaining({ date: "2026-04-15", time: "5:30 PM", name: "Maria" })]);
+    expect(store.$booked.get().has("2026-04-15 5:30 PM")).toBe(true);
+    const phase = store.$state.get().phase;
+    expect(phase.kind === "confirmed" && phase.start.toISOString()).toBe("2026-04-15T14:30:00.000Z");
+    vi.advanceTimersByTime(4999);
+    expect(store.$state.get().phase.kind).toBe("confirmed");
+    vi.advanceTimersByTime(1);
+    expect(store.$state.get()).toMatchObject({ date: null, time: null, phase: { kind: "editing" }, fields: { name: "", email: "" } });
+    store.selectDate("2026-04-15");
+    expect(store.$slots.get()[0]).toMatchObject({ label: "5:30 PM", booked: true });
+  });
+
+  it("keeps every field and the id after a failure, and sends the same id on the retry", async () => {
+    const fetchImpl = vi.fn<typeof fetch>(async () => new Response("no", { status: 500 }));
+    const { store, storage } = setup(fetchImpl);
+    store.addGuest();
+    expect(await store.submit()).toBe("failed");
+    const failed = store.$state.get();
+    expect(failed.phase).toEqual({ kind: "failed", reason: "The server answered with an error (HTTP 500)." });
+    expect(failed.fields).toMatchObject({ name: "Maria", email: "maria@example.com" });
+    expect(failed.fields.guests).toHaveLength(1);
+    expect(storage?.getItem(KEY)).toBeNull();
+    fetchImpl.mockImplementation(async () => new Response(null, { status: 201 }));
+    expect(await store.submit()).toBe("sent");
+    expect(bodies(fetchImpl).map((b) => b.id)).toEqual(["id-2", "id-2"]);
+  });
+
+  it("gives up after the 15 s time-out", async () => {
+    const fetchImpl = vi.fn<typeof fetch>(
+      (_u, init) => new Promise((_r, reject) => init?.signal?.addEventListener("abort", () => reject(new DOMException("aborted", "AbortError")))),
+    );
+    const { store } = setup(fetchImpl);
+    const pending = store.submit();
+    await vi.advanceTimersByTimeAsync(14_999);
+    expect(store.$state.get().phase.kind).toBe("submitting");
+    await vi.advanceTimersByTimeAsync(1);
+    expect(await pending).toBe("failed");
+    expect(store.$state.get().phase).toEqual({ kind: "failed", reason: "The server did not answer within 15 seconds." });
+  });
+
+  it("uses a new id for another slot", async () => {
+    const fetchImpl = vi.fn<typeof fetch>(async () => new Response(null, { status: 500 }));
+    const { store } = setup(fetchImpl);
+    await store.submit();
+    store.selectTime("18:00");
+    await store.submit();
+    expect(bodies(fetchImpl).map((b) => [b.id, b.time])).toEqual([["id-1", "5:30 PM"], ["id-2", "6:00 PM"]]);
+  });
+
+  it("refuses to send an invalid form and says why", async () => {
+    const fetchImpl = vi.fn<typeof fetch>();
+    const { store } = setup(fetchImpl);
+    store.setField("email", "maria@");
+    expect(await store.submit()).toBe("invalid");
+    expect(store.$state.get().errors).toEqual({ email: "Please enter a valid email" });
+    expect(fetchImpl).not.toHaveBeenCalled();
+  });
+
+  it("still books without localStorage, keeping the slot booked for this visit", async () => {
+    const fetchImpl = vi.fn<typeof fetch>(async () => new Response(null, { status: 200 }));
+    const { store } = setup(fetchImpl, null);
+    expect(await store.submit()).toBe("sent");
+    expect(store.$booked.get().has("2026-04-15 5:30 PM")).toBe(true);
+  });
+
+  it("adds, edits and removes guest rows by id", () => {
+    const { store } = setup(vi.fn<typeof fetch>());
+    const a = store.addGuest();
+    const b = store.addGuest();
+    store.setGuest(b, "eleni@example.com");
+    store.removeGuest(a);
+    expect(store.$state.get().fields.guests).toEqual([{ id: b, email: "eleni@example.com" }]);
+  });
+});
