@@ -2,9 +2,9 @@ import type { DemoStatus } from "../../lib/demos/timeline";
 
 // Specification: red dot when ready, orange while processing, green when complete.
 const DOT: Record<DemoStatus, string> = {
-  stopped: "bg-red-500",
-  running: "bg-orange-500 motion-safe:animate-pulse",
-  complete: "bg-green-500",
+  stopped: "bg-[#ef4444]",
+  running: "bg-[#f97316] motion-safe:animate-pulse",
+  complete: "bg-[#22c55e]",
 };
 
 interface StatusBadgeProps {
