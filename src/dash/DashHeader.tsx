@@ -1,0 +1,56 @@
+import { useStore } from "@nanostores/react";
+import { useState } from "react";
+import DemoModeNotice from "../islands/auth/DemoModeNotice";
+import Spinner from "../islands/auth/Spinner";
+import { isDemoMode } from "../lib/auth/config";
+import { site } from "../site.config";
+import { $auth, signOut } from "../stores/auth";
+
+/** The dashboard's top bar: brand, the demo notice, who is signed in, and Sign Out. */
+export default function DashHeader() {
+  const { user, profile } = useStore($auth);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  const onSignOut = async () => {
+    if (busy) return;
+    setBusy(true);
+    setError(null);
+    const result = await signOut();
+    if (result.error) {
+      setBusy(false);
+      setError(result.error.message);
+      return;
+    }
+    window.location.assign("/");
+  };
+
+  return (
+    <header className="border-b border-line bg-surface/80">
+      <div className="mx-auto flex max-w-6xl flex-wrap items-center gap-4 px-4 py-3">
+        <a href="/" className="text-lg font-bold tracking-tight">
+          {site.brand}
+        </a>
+        {isDemoMode && <DemoModeNotice />}
+        <div className="ml-auto flex items-center gap-4">
+          <p className="text-right text-sm">
+            <span className="block font-medium">{profile?.full_name || user?.fullName || user?.email}</span>
+            <span className="block text-muted">{user?.email}</span>
+          </p>
+          <button
+            type="button"
+            onClick={() => void onSignOut()}
+            aria-disabled={busy || undefined}
+            className="btn-secondary px-4 py-2 text-sm aria-disabled:cursor-wait aria-disabled:opacity-60"
+          >
+            {busy && <Spinner />}
+            Sign Out
+          </button>
+        </div>
+      </div>
+      <div role="alert" className="mx-auto max-w-6xl px-4 text-sm text-danger empty:hidden">
+        {error}
+      </div>
+    </header>
+  );
+}

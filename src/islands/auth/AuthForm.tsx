@@ -1,0 +1,115 @@
+import { useStore } from "@nanostores/react";
+import { useEffect, useId, useReducer, useRef, type ChangeEvent, type SubmitEvent } from "react";
+import {
+  AUTH_FIELD_ORDER,
+  INITIAL_AUTH_FORM,
+  authFormReducer,
+  validateAuthForm,
+  type AuthFields,
+} from "../../lib/auth/form";
+import { safeNextPath } from "../../lib/auth/redirect";
+import { $auth, signIn, signUp } from "../../stores/auth";
+import TextField from "../../ui/TextField";
+import AuthModeToggle from "./AuthModeToggle";
+import PasswordField from "./PasswordField";
+import Spinner from "./Spinner";
+
+const COPY = {
+  signIn: { heading: "Welcome Back", intro: "Sign in to your legal assistant workspace.", submit: "Sign In" },
+  signUp: { heading: "Create Account", intro: "Set up your legal assistant workspace.", submit: "Create Account" },
+} as const;
+
+/** The /login form: Log In / Sign Up, validated per field, with the provider's answer in a banner. */
+export default function AuthForm() {
+  const { loading, user } = useStore($auth);
+  const [state, dispatch] = useReducer(authFormReducer, INITIAL_AUTH_FORM);
+  const formRef = useRef<HTMLFormElement>(null);
+  const id = useId();
+  const { mode, fields, errors, banner, busy } = state;
+  const copy = COPY[mode];
+
+  // Signed in (before, just now, or in another tab): go on to the page the guard sent us from, or the dashboard.
+  useEffect(() => {
+    if (loading || !user) return;
+    const next = new URLSearchParams(window.location.search).get("next");
+    window.location.replace(safeNextPath(next, window.location.origin));
+  }, [loading, user]);
+
+  const edit = (field: keyof AuthFields) => (event: ChangeEvent<HTMLInputElement>) =>
+    dispatch({ type: "edit", field, value: event.target.value });
+
+  const onSubmit = async (event: SubmitEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (busy) return;
+    const found = validateAuthForm(mode, fields);
+    const firstInvalid = AUTH_FIELD_ORDER.find((key) => found[key]);
+    if (firstInvalid) {
+      dispatch({ type: "invalid", errors: found });
+      formRef.current?.querySelector<HTMLElement>(`[name="${firstInvalid}"]`)?.focus();
+      return;
+    }
+    dispatch({ type: "submit" });
+    if (mode === "signUp") {
+      const { error } = await signUp(fields.email, fields.password, fields.fullName);
+      dispatch(error ? { type: "failed", message: error.message } : { type: "signedUp" });
+      return;
+    }
+    const { error } = await signIn(fields.email, fields.password);
+    // On success the store's new user moves the visitor on (the effect above); the button stays busy.
+    if (error) dispatch({ type: "failed", message: error.message });
+  };
+
+  return (
+    <div className="w-full max-w-md rounded-2xl border border-line bg-surface/80 p-6 sm:p-8">
+      <h1 className="text-3xl font-bold tracking-tight">{copy.heading}</h1>
+      <p className="mt-2 text-muted">{copy.intro}</p>
+      <AuthModeToggle mode={mode} disabled={busy} onChange={(next) => dispatch({ type: "toggle", mode: next })} />
+      <form ref={formRef} noValidate onSubmit={onSubmit} aria-busy={busy} className="mt-6 space-y-4">
+        {mode === "signUp" && (
+          <TextField
+            id={`${id}-name`}
+            name="fullName"
+            label="Full Name"
+            autoComplete="name"
+            value={fields.fullName}
+            onChange={edit("fullName")}
+            error={errors.fullName}
+          />
+        )}
+        <TextField
+          id={`${id}-email`}
+          name="email"
+          type="email"
+          label="Email Address"
+          autoComplete="email"
+          value={fields.email}
+          onChange={edit("email")}
+          error={errors.email}
+        />
+        <PasswordField
+          id={`${id}-password`}
+          name="password"
+          label="Password"
+          autoComplete={mode === "signUp" ? "new-password" : "current-password"}
+          value={fields.password}
+          onChange={edit("password")}
+          error={errors.password}
+        />
+        <button type="submit" className="btn-primary w-full aria-disabled:cursor-wait aria-disabled:opacity-60" aria-disabled={busy || undefined}>
+          {busy && <Spinner />}
+          {copy.submit}
+        </button>
+        <div role="alert" className="text-sm">
+          {banner?.kind === "error" && (
+            <p className="rounded-lg border border-danger/40 bg-danger/10 p-3 text-danger">{banner.text}</p>
+          )}
+        </div>
+        <div role="status" className="text-sm">
+          {banner?.kind === "success" && (
+            <p className="rounded-lg border border-success/40 bg-success/10 p-3 text-success">{banner.text}</p>
+          )}
+        </div>
+      </form>
+    </div>
+  );
+}

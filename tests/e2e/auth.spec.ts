@@ -1,0 +1,215 @@
+import AxeBuilder from "@axe-core/playwright";
+import type { BrowserContext, Page } from "@playwright/test";
+import { expect, test } from "./fixtures/test";
+import { DEMO_KEYS } from "../../src/lib/auth/demoRecords";
+import { hashPassword } from "../../src/lib/auth/password";
+
+// Demo mode: the bare build has no Supabase, so accounts and sessions live in the browser.
+const SIGN_UP_SUCCESS = "Account created! Please check your email to verify your account.";
+const ADA = { name: "Ada Lovelace", email: "ada@example.com", password: "analytical" };
+const WCAG_22_AA = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22a", "wcag22aa"];
+// PBKDF2 runs in the page; on a busy machine it takes a moment.
+const SLOW = { timeout: 15_000 };
+
+/** Stores Ada's demo account (a PBKDF2 hash, as sign-up would) in every page of the context. */
+async function seedAccount(context: BrowserContext) {
+  const account = {
+    id: "0b6f3c1e-5d1a-4c36-9a57-1f0f8f1f7a11",
+    email: ADA.email,
+    fullName: ADA.name,
+    role: "member",
+    createdAt: "2025-01-15T09:30:00.000Z",
+    password: await hashPassword(ADA.password, 1_000),
+  };
+  await context.addInitScript(
+    ([key, value]) => {
+      if (!localStorage.getItem(key)) localStorage.setItem(key, value);
+    },
+    [DEMO_KEYS.accounts, JSON.stringify([account])] as const,
+  );
+}
+
+/** Opens /login and waits until its islands are hydrated (Astro drops `ssr` then). */
+async function openLogin(page: Page, path = "/login") {
+  await page.goto(path);
+  await expect(page.locator("astro-island[ssr]")).toHaveCount(0);
+}
+
+async function signIn(page: Page, email = ADA.email, password = ADA.password) {
+  await page.getByLabel("Email Address").fill(email);
+  await page.getByLabel("Password", { exact: true }).fill(password);
+  await page.getByRole("button", { name: "Sign In", exact: true }).click();
+}
+
+// Astro's /dashboard redirect page has no icon link, so Chromium asks for /favicon.ico (absent) on the way.
+test.use({ allowConsoleErrors: [/\/favicon\.ico/] });
+
+const dashHeading = (page: Page, name: string) => page.getByRole("heading", { level: 1, name });
+
+test.describe("/login form", () => {
+  test("shows every validation message on its field, clears it on edit, and starts afresh on toggle", async ({ page }) => {
+    await openLogin(page);
+    await expect(page.getByRole("note")).toContainText("Demo mode");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Welcome Back");
+    const email = page.getByLabel("Email Address");
+    const password = page.getByLabel("Password", { exact: true });
+
+    await page.getByRole("button", { name: "Sign In", exact: true }).click();
+    await expect(email).toHaveAccessibleDescription("Email is required");
+    await expect(password).toHaveAccessibleDescription("Password is required");
+    await expect(email).toBeFocused();
+
+    await email.fill("ada@");
+    await expect(email).toHaveAccessibleDescription("");
+    await expect(password).toHaveAccessibleDescription("Password is required");
+    await password.fill("12345");
+    await page.getByRole("button", { name: "Sign In", exact: true }).click();
+    await expect(email).toHaveAccessibleDescription("Please enter a valid email");
+    await expect(password).toHaveAccessibleDescription("Password must be at least 6 characters");
+
+    await page.getByRole("button", { name: "Show password" }).click();
+    await expect(password).toHaveAttribute("type", "text");
+    await page.getByRole("button", { name: "Hide password" }).click();
+    await expect(password).toHaveAttribute("type", "password");
+
+    await page.getByRole("button", { name: "Sign Up" }).click();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Create Account");
+    await expect(page.getByRole("button", { name: "Sign Up" })).toHaveAttribute("aria-pressed", "true");
+    await expect(email).toHaveValue("");
+    await expect(password).toHaveValue("");
+    await expect(page.getByText("Please enter a valid email")).toHaveCount(0);
+    await page.getByRole("button", { name: "Create Account" }).click();
+    await expect(page.getByLabel("Full Name")).toHaveAccessibleDescription("Full name is required");
+    await expect(page.getByLabel("Full Name")).toBeFocused();
+    await expect(email).toHaveAccessibleDescription("Email is required");
+    const results = await new AxeBuilder({ page }).withTags(WCAG_22_AA).analyze();
+    expect(results.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
+
+    await page.getByRole("button", { name: "Log In" }).click();
+    await expect(page.getByLabel("Full Name")).toHaveCount(0);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Welcome Back");
+  });
+
+  test("signs up, refuses a duplicate and a wrong password, then signs in to /dash through /dashboard", async ({ page }) => {
+    test.slow(); // three PBKDF2 runs of 600,000 iterations in the page
+    const requested: string[] = [];
+    page.on("request", (request) => requested.push(request.url()));
+    await openLogin(page);
+    await page.getByRole("button", { name: "Sign Up" }).click();
+    const fillSignUp = async () => {
+      await page.getByLabel("Full Name").fill(ADA.name);
+      await page.getByLabel("Email Address").fill(ADA.email);
+      await page.getByLabel("Password", { exact: true }).fill(ADA.password);
+      await page.getByRole("button", { name: "Create Account" }).click();
+    };
+    await fillSignUp();
+    await expect(page.getByRole("status").filter({ hasText: "Account created" })).toHaveText(SIGN_UP_SUCCESS, SLOW);
+    await expect(page.getByLabel("Email Address")).toHaveValue("");
+    const stored = await page.evaluate((key) => localStorage.getItem(key), DEMO_KEYS.accounts);
+    expect(stored).toContain(ADA.email);
+    expect(stored).not.toContain(ADA.password);
+
+    await fillSignUp();
+    await expect(page.getByRole("alert").filter({ hasText: "registered" })).toHaveText("User already registered", SLOW);
+
+    await page.getByRole("button", { name: "Log In" }).click();
+    await expect(page.getByText("User already registered")).toHaveCount(0);
+    await signIn(page, ADA.email, "wrong-password");
+    const banner = page.getByRole("alert").filter({ hasText: "credentials" });
+    await expect(banner).toHaveText("Invalid login credentials", SLOW);
+    await expect(page.getByLabel("Email Address")).toHaveValue(ADA.email);
+    await page.getByLabel("Password", { exact: true }).fill(ADA.password);
+    await expect(banner).toHaveCount(0);
+
+    await page.getByRole("button", { name: "Sign In", exact: true }).click();
+    await expect(page).toHaveURL(/\/dash$/, SLOW);
+    expect(requested.map((url) => new URL(url).pathname)).toContain("/dashboard");
+    await expect(dashHeading(page, "Chat")).toBeVisible(SLOW);
+    const header = page.getByRole("banner").or(page.locator("header"));
+    await expect(header).toContainText(ADA.name);
+    await expect(header).toContainText(ADA.email);
+    await expect(header.getByRole("note")).toContainText("Demo mode");
+    // The demo build never loads supabase-js (the Supabase spec sees the same chunk requested there).
+    expect(requested.filter((url) => /supabase/i.test(url))).toEqual([]);
+  });
+});
+
+test.describe("the guard", () => {
+  test("static dashboard HTML holds nothing protected, only the loading screen", async ({ request }) => {
+    const html = await (await request.get("/dash/cases")).text();
+    expect(html).toContain("Loading...");
+    for (const text of ["Sign Out", "Knowledge Base", "Cases</h1>"]) expect(html).not.toContain(text);
+  });
+
+  test("shows 'Loading...' while the session is read, then sends a visitor to /login with next, and back after sign-in", async ({ page, context }) => {
+    await seedAccount(context);
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/demoBackend\.[\w-]+\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto("/dash/cases");
+    const loading = page.getByRole("status").filter({ hasText: "Loading..." });
+    await expect(loading).toBeVisible();
+    await expect(page.getByRole("button", { name: "Sign Out" })).toHaveCount(0);
+    release();
+    await expect(page).toHaveURL(/\/login\?next=%2Fdash%2Fcases$/);
+    await expect(page.locator("astro-island[ssr]")).toHaveCount(0);
+    await signIn(page);
+    await expect(page).toHaveURL(/\/dash\/cases$/, SLOW);
+    await expect(dashHeading(page, "Cases")).toBeVisible();
+    await expect(page.getByRole("link", { name: "Cases" })).toHaveAttribute("aria-current", "page");
+  });
+
+  test("a signed-in visitor opening /login goes to the dashboard; Sign Out goes home and locks the dashboard", async ({ page, context }) => {
+    await seedAccount(context);
+    await openLogin(page);
+    await signIn(page);
+    await expect(page).toHaveURL(/\/dash$/, SLOW);
+    await page.goto("/login");
+    await expect(page).toHaveURL(/\/dash$/);
+    await expect(dashHeading(page, "Chat")).toBeVisible();
+
+    await page.getByRole("link", { name: "Knowledge Base" }).click();
+    await expect(page).toHaveURL(/\/dash\/knowledge$/);
+    await expect(dashHeading(page, "Knowledge Base")).toBeVisible();
+
+    await page.getByRole("button", { name: "Sign Out" }).click();
+    await expect(page).toHaveURL(/\/$/);
+    await page.goto("/dash/settings");
+    await expect(page).toHaveURL(/\/login\?next=%2Fdash%2Fsettings$/);
+  });
+
+  test("two tabs share the session: sign-in in one moves the other on, sign-out in one sends the other home", async ({ context }) => {
+    await seedAccount(context);
+    const first = await context.newPage();
+    const second = await context.newPage();
+    await openLogin(first);
+    await openLogin(second);
+    await signIn(first);
+    await expect(first).toHaveURL(/\/dash$/, SLOW);
+    await expect(second).toHaveURL(/\/dash$/, SLOW);
+    await expect(dashHeading(second, "Chat")).toBeVisible();
+
+    await first.getByRole("button", { name: "Sign Out" }).click();
+    await expect(first).toHaveURL(/\/$/);
+    await expect(second).toHaveURL(/\/$/);
+  });
+});
+
+test("every dashboard screen has no WCAG 2.2 A/AA violation", async ({ page, context }) => {
+  test.setTimeout(90_000);
+  await seedAccount(context);
+  await openLogin(page);
+  await signIn(page);
+  await expect(page).toHaveURL(/\/dash$/, SLOW);
+  const screens = [["/dash", "Chat"], ["/dash/chat", "Chat"], ["/dash/knowledge", "Knowledge Base"], ["/dash/files", "Files"], ["/dash/cases", "Cases"], ["/dash/uploads", "Uploads"], ["/dash/settings", "Settings"]];
+  for (const [path, heading] of screens) {
+    await page.goto(path!);
+    await expect(dashHeading(page, heading!)).toBeVisible();
+    await expect(page).toHaveTitle(`${heading} | Paphos AI`);
+    const results = await new AxeBuilder({ page }).withTags(WCAG_22_AA).analyze();
+    expect(results.violations.map((v) => `${path} ${v.id}: ${v.help}`)).toEqual([]);
+  }
+});
