@@ -1,6 +1,9 @@
+import { readdirSync, readFileSync, statSync } from "node:fs";
+import { join } from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import type { BrowserContext, Page } from "@playwright/test";
 import { expect, test } from "./fixtures/test";
+import { buildDirs, fullEnv } from "./fixtures/sites";
 import { DEMO_KEYS } from "../../src/lib/auth/demoRecords";
 import { hashPassword } from "../../src/lib/auth/password";
 
@@ -212,4 +215,43 @@ test("every dashboard screen has no WCAG 2.2 A/AA violation", async ({ page, con
     const results = await new AxeBuilder({ page }).withTags(WCAG_22_AA).analyze();
     expect(results.violations.map((v) => `${path} ${v.id}: ${v.help}`)).toEqual([]);
   }
+});
+
+/** Every text file of a build folder, recursively. */
+function textFiles(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const full = join(dir, name);
+    if (statSync(full).isDirectory()) return textFiles(full);
+    return /\.(png|jpe?g|avif|webp|gif|ico|woff2?|mp3|ogg|wav)$/.test(name) ? [] : [full];
+  });
+}
+
+/** Service-role JWTs (their payload says role service_role) and Supabase secret keys in a text. */
+function findSecrets(text: string): string[] {
+  const jwts = [...text.matchAll(/eyJ[\w-]+\.(eyJ[\w-]+)\.[\w-]*/g)].filter((m) =>
+    /"role"\s*:\s*"service_role"/.test(Buffer.from(m[1]!, "base64url").toString("utf8")),
+  );
+  const keys = [...text.matchAll(/sb_secret_[A-Za-z0-9_-]{8,}|SUPABASE_SERVICE_ROLE\w*/g)];
+  return [...jwts, ...keys].map((m) => m[0]);
+}
+
+test("no service-role key or secret is in either build, while the public anon key is", () => {
+  const serviceJwt = `eyJhbGciOiJIUzI1NiJ9.${Buffer.from('{"role":"service_role"}').toString("base64url")}.sig`;
+  expect(findSecrets(`a ${serviceJwt} sb_secret_abcdefghijkl SUPABASE_SERVICE_ROLE_KEY b`)).toHaveLength(3);
+  const found: string[] = [];
+  let anonKeySeen = false;
+  for (const dir of Object.values(buildDirs)) {
+    for (const file of textFiles(dir)) {
+      const text = readFileSync(file, "utf8");
+      anonKeySeen ||= text.includes(fullEnv.PUBLIC_SUPABASE_ANON_KEY);
+      found.push(...findSecrets(text).map((secret) => `${file}: ${secret}`));
+    }
+  }
+  expect(found).toEqual([]);
+  expect(anonKeySeen).toBe(true);
+});
+
+test("public/_redirects sends /dashboard to /dash on hosts that read it", () => {
+  const rules = readFileSync(join(buildDirs.bare, "_redirects"), "utf8");
+  expect(rules).toMatch(/^\/dashboard\s+\/dash\s+301$/m);
 });
