@@ -35,8 +35,14 @@ export default function AuthForm() {
     window.location.replace(safeNextPath(next, window.location.origin));
   }, [loading, user]);
 
-  const edit = (field: keyof AuthFields) => (event: ChangeEvent<HTMLInputElement>) =>
-    dispatch({ type: "edit", field, value: event.target.value });
+  /** What ties an input to its slot of the form state: name, value, error, and the edit action. */
+  const bind = (field: keyof AuthFields) => ({
+    id: `${id}-${field}`,
+    name: field,
+    value: fields[field],
+    error: errors[field],
+    onChange: (event: ChangeEvent<HTMLInputElement>) => dispatch({ type: "edit", field, value: event.target.value }),
+  });
 
   const onSubmit = async (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -65,35 +71,12 @@ export default function AuthForm() {
       <p className="mt-2 text-muted">{copy.intro}</p>
       <AuthModeToggle mode={mode} disabled={busy} onChange={(next) => dispatch({ type: "toggle", mode: next })} />
       <form ref={formRef} noValidate onSubmit={onSubmit} aria-busy={busy} className="mt-6 space-y-4">
-        {mode === "signUp" && (
-          <TextField
-            id={`${id}-name`}
-            name="fullName"
-            label="Full Name"
-            autoComplete="name"
-            value={fields.fullName}
-            onChange={edit("fullName")}
-            error={errors.fullName}
-          />
-        )}
-        <TextField
-          id={`${id}-email`}
-          name="email"
-          type="email"
-          label="Email Address"
-          autoComplete="email"
-          value={fields.email}
-          onChange={edit("email")}
-          error={errors.email}
-        />
+        {mode === "signUp" && <TextField {...bind("fullName")} label="Full Name" autoComplete="name" />}
+        <TextField {...bind("email")} type="email" label="Email Address" autoComplete="email" />
         <PasswordField
-          id={`${id}-password`}
-          name="password"
+          {...bind("password")}
           label="Password"
           autoComplete={mode === "signUp" ? "new-password" : "current-password"}
-          value={fields.password}
-          onChange={edit("password")}
-          error={errors.password}
         />
         <button type="submit" className="btn-primary w-full aria-disabled:cursor-wait aria-disabled:opacity-60" aria-disabled={busy || undefined}>
           {busy && <Spinner />}
