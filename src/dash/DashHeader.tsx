@@ -1,7 +1,7 @@
 import { useStore } from "@nanostores/react";
 import { useState } from "react";
-import DemoModeNotice from "../islands/auth/DemoModeNotice";
-import Spinner from "../islands/auth/Spinner";
+import DemoModeNotice from "../ui/DemoModeNotice";
+import Spinner from "../ui/Spinner";
 import { isDemoMode } from "../lib/auth/config";
 import { site } from "../site.config";
 import { $auth, signOut } from "../stores/auth";

@@ -1,4 +1,4 @@
-import Spinner from "../islands/auth/Spinner";
+import Spinner from "../ui/Spinner";
 import { authMessages } from "../lib/auth/messages";
 
 /** The guard's full-screen black page while the session is being read. */

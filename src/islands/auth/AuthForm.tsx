@@ -12,7 +12,7 @@ import { $auth, signIn, signUp } from "../../stores/auth";
 import TextField from "../../ui/TextField";
 import AuthModeToggle from "./AuthModeToggle";
 import PasswordField from "./PasswordField";
-import Spinner from "./Spinner";
+import Spinner from "../../ui/Spinner";
 
 const COPY = {
   signIn: { heading: "Welcome Back", intro: "Sign in to your legal assistant workspace.", submit: "Sign In" },
