@@ -1,4 +1,5 @@
 import type { Locator } from "@playwright/test";
+import { site } from "../../src/site.config";
 import { expect } from "./fixtures/test";
 
 /** Waits until the Astro island around `locator` has hydrated (Astro removes the island's ssr attribute). */
@@ -6,12 +7,5 @@ export async function expectHydrated(locator: Locator): Promise<void> {
   await expect(locator.locator("xpath=ancestor::astro-island[1]")).not.toHaveAttribute("ssr");
 }
 
-/** The six service pages, in the specification's order. */
-export const servicePaths = [
-  "/services/ai-workflows",
-  "/services/system-integrations",
-  "/services/email-automation",
-  "/services/document-parsing",
-  "/services/ai-chatbots",
-  "/services/ai-voice-callers",
-] as const;
+/** The six service pages, in the specification's order (the same list the menu and the site config use). */
+export const servicePaths = site.services.map((s) => s.href);

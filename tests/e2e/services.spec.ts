@@ -5,7 +5,7 @@ import { BARE, buildDirs } from "./fixtures/sites";
 import { servicePaths } from "./services-helpers";
 
 /** The service each page sells and the label of its closing call to action to /book. */
-const closingCta: Record<(typeof servicePaths)[number], { service: string; cta: string }> = {
+const closingCta: Record<string, { service: string; cta: string }> = {
   "/services/ai-workflows": { service: "AI Workflows", cta: "Automate My Workflow" },
   "/services/system-integrations": { service: "System Integrations", cta: "Book Integration Call" },
   "/services/email-automation": { service: "Email Automation", cta: "Start Now" },
@@ -14,13 +14,17 @@ const closingCta: Record<(typeof servicePaths)[number], { service: string; cta: 
   "/services/ai-voice-callers": { service: "AI Voice Callers", cta: "Get Started with AI Voice Calls" },
 };
 
+test("the six service pages are the specification's", () => {
+  expect(servicePaths).toEqual(Object.keys(closingCta));
+});
+
 test("each service page has its own title, description and canonical URL", async ({ page }) => {
   const seen = { titles: new Set<string>(), descriptions: new Set<string>() };
   for (const path of servicePaths) {
     await page.goto(path);
     const title = await page.title();
     const description = (await page.locator('meta[name="description"]').getAttribute("content")) ?? "";
-    expect(title).toBe(`${closingCta[path].service} | Paphos AI`);
+    expect(title).toBe(`${closingCta[path]!.service} | Paphos AI`);
     expect(description.length).toBeGreaterThan(80);
     seen.titles.add(title);
     seen.descriptions.add(description);
@@ -31,7 +35,7 @@ test("each service page has its own title, description and canonical URL", async
 });
 
 for (const path of servicePaths) {
-  const { service, cta } = closingCta[path];
+  const { service, cta } = closingCta[path]!;
   test(`${path}: Return Home, a schema.org Service by the agency, and '${cta}' to /book`, async ({ page }) => {
     await page.goto(path);
     const ld = JSON.parse((await page.locator('script[type="application/ld+json"]').textContent()) ?? "{}");
