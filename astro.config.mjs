@@ -4,8 +4,30 @@ import react from "@astrojs/react";
 import tailwindcss from "@tailwindcss/vite";
 import { loadEnv } from "vite";
 
-// SITE_URL is needed at config time (canonical URLs), before astro:env is available.
-const { SITE_URL } = loadEnv(process.env.NODE_ENV ?? "production", process.cwd(), "");
+// SITE_URL is needed at config time (canonical URLs), before astro:env is available; so are the Sentry settings.
+const { SITE_URL, PUBLIC_SENTRY_DSN, SENTRY_AUTH_TOKEN, SENTRY_ORG, SENTRY_PROJECT } = loadEnv(
+  process.env.NODE_ENV ?? "production",
+  process.cwd(),
+  "",
+);
+
+// Sentry only when a DSN is set: without one the build holds no Sentry code at all. Errors only (no
+// tracing, no replay); source maps are uploaded only with a token, org and project, so the build never
+// needs the Sentry CLI otherwise. The browser SDK is set up in sentry.client.config.ts.
+const uploadSourceMaps = Boolean(SENTRY_AUTH_TOKEN && SENTRY_ORG && SENTRY_PROJECT);
+const sentryIntegrations = PUBLIC_SENTRY_DSN
+  ? [
+      (await import("@sentry/astro")).default({
+        enabled: { client: true, server: false },
+        org: SENTRY_ORG,
+        project: SENTRY_PROJECT,
+        authToken: SENTRY_AUTH_TOKEN,
+        telemetry: false,
+        sourcemaps: { disable: !uploadSourceMaps, filesToDeleteAfterUpload: ["./dist/**/*.map"] },
+        bundleSizeOptimizations: { excludeTracing: true, excludeDebugStatements: true },
+      }),
+    ]
+  : [];
 /** @param {"client" | "server"} context @param {"public"} access */
 const optionalUrl = (context, access) => envField.string({ context, access, optional: true, url: true });
 const publicUrl = () => optionalUrl("client", "public");
@@ -15,7 +37,7 @@ export default defineConfig({
   output: "static",
   site: SITE_URL || "http://localhost:4321",
   trailingSlash: "ignore",
-  integrations: [react()],
+  integrations: [react(), ...sentryIntegrations],
   redirects: {
     "/dashboard": "/dash",
   },
@@ -35,5 +57,7 @@ export default defineConfig({
   },
   vite: {
     plugins: [tailwindcss()],
+    // With Sentry, its tracing and debug code stay out of the bundle (errors only).
+    define: PUBLIC_SENTRY_DSN ? { __SENTRY_TRACING__: "false", __SENTRY_DEBUG__: "false" } : {},
   },
 });
