@@ -1,0 +1,128 @@
+import AxeBuilder from "@axe-core/playwright";
+import { expect, test } from "./fixtures/test";
+import { FULL } from "./fixtures/sites";
+import type { FakeServer } from "./fixtures/server";
+import { envelopeItems, startSentryCollector } from "./fixtures/sentry";
+import {
+  ASSISTANT_ID,
+  VAPI_KEY,
+  expectAlertToast,
+  heldReplies,
+  notifications,
+  openVoicePage,
+  recordScripts,
+  sdksIn,
+  startFakeVapi,
+  talkButton,
+  webCallCreated,
+} from "./fixtures/vapi";
+
+// The full build: Vapi's API and Sentry's collector are fake servers on 127.0.0.1, owned by this file.
+test.use({ baseURL: FULL });
+test.describe.configure({ timeout: 60_000 });
+
+const WCAG_22_AA = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22a", "wcag22aa"];
+const VOICE_ERROR = "Voice Call Error";
+const failedText = (reason: string) => `Failed to start voice call: ${reason}. Please check your Vapi credentials.`;
+const refused = { status: 400, body: { message: "Couldn't Find Assistant", error: "Bad Request", statusCode: 400 } };
+
+let vapi: FakeServer;
+let sentry: FakeServer;
+const sentryEvents = () => envelopeItems(sentry.requests).filter((item) => item.type === "event");
+
+test.beforeAll(async () => {
+  vapi = await startFakeVapi(() => refused);
+  sentry = await startSentryCollector();
+});
+
+test.afterAll(async () => {
+  await vapi.close();
+  await sentry.close();
+});
+
+test.beforeEach(async ({ page }) => {
+  vapi.requests.length = 0;
+  sentry.requests.length = 0;
+  // Daily's call engine (and Daily's own telemetry) live on the internet, which these tests never reach.
+  await page.route(/^https:\/\//, (route) => route.abort("internetdisconnected"));
+});
+
+test.describe("the API refuses the call", () => {
+  test.use({ allowConsoleErrors: [/status of 400/] });
+
+  test("the SDK POSTs /call/web naming the assistant, the Voice Call Error toast shows, the button is idle again", async ({ page }) => {
+    vapi.setHandler(() => refused);
+    const scripts = recordScripts(page);
+    await openVoicePage(page);
+    const initial = new Map(await scripts.settled());
+    await talkButton(page).click();
+
+    await expectAlertToast(page, VOICE_ERROR, failedText("Couldn't Find Assistant"));
+    await expect(talkButton(page)).toBeVisible();
+    const calls = vapi.requests.filter((request) => request.path === "/call/web");
+    expect(calls).toHaveLength(1);
+    expect(calls[0]).toMatchObject({ method: "POST", json: expect.objectContaining({ assistantId: ASSISTANT_ID }) });
+    expect(calls[0]?.headers.authorization).toBe(`Bearer ${VAPI_KEY}`);
+
+    // Sentry is in the initial JavaScript (a DSN is set); Vapi and Daily arrive with the click.
+    expect(sdksIn(initial.values())).toEqual(["sentry"]);
+    const afterClick = [...(await scripts.settled()).entries()].filter(([url]) => !initial.has(url)).map(([, text]) => text);
+    expect(sdksIn(afterClick)).toEqual(expect.arrayContaining(["vapi", "daily"]));
+  });
+
+  test("the failure reaches Sentry tagged 'voice', with no userName, userData or token anywhere in it", async ({ page }) => {
+    vapi.setHandler(() => ({
+      status: 400,
+      // An error body echoing what must never reach Sentry: the scrubber has to remove it.
+      body: { ...refused.body, token: "SECRET-BODY-TOKEN", userName: "Jane Visitor", userData: { email: "jane@example.com" } },
+    }));
+    await openVoicePage(page, "/?access_token=SECRET-ACCESS&ref=ad#refresh_token=SECRET-REFRESH");
+    await talkButton(page).click();
+    await expectAlertToast(page, VOICE_ERROR, failedText("Couldn't Find Assistant"));
+
+    await expect.poll(() => sentryEvents().length).toBe(1);
+    const [event] = sentryEvents();
+    expect(event?.payload).toMatchObject({
+      tags: { feature: "voice" },
+      exception: { values: [expect.objectContaining({ type: "VoiceCallError", value: "Couldn't Find Assistant" })] },
+    });
+    // The API's body did reach the report (so its secrets would have, too) and the page URL is in it.
+    expect(event?.raw).toContain('"statusCode":400');
+    expect(event?.raw).toContain("access_token=[Filtered]&ref=ad#refresh_token=[Filtered]");
+    for (const secret of ["SECRET", "Jane Visitor", "jane@example.com", '"userName"', '"userData"', '"token"']) {
+      expect(event?.raw, `the event must not contain ${secret}`).not.toContain(secret);
+    }
+  });
+
+  test("End while connecting cancels the call once the SDK's start settles: idle, no toast", async ({ page }) => {
+    const held = heldReplies();
+    vapi.setHandler(held.handler);
+    await openVoicePage(page);
+    await talkButton(page).click();
+    await expect(page.getByText("Connecting: Creating the call...")).toBeVisible();
+    const results = await new AxeBuilder({ page }).withTags(WCAG_22_AA).analyze();
+    expect(results.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
+
+    await page.getByRole("button", { name: "End call" }).click();
+    await expect(page.getByRole("button", { name: "Ending call..." })).toBeVisible();
+    held.release(refused);
+    await expect(talkButton(page)).toBeVisible();
+    await expect(notifications(page).getByRole("alert")).toHaveCount(0);
+  });
+});
+
+test.describe("the call engine cannot be reached", () => {
+  test.use({ allowConsoleErrors: [/ERR_INTERNET_DISCONNECTED/] });
+
+  test("the join stage shows while connecting, then the Voice Call Error toast, idle again, and a Sentry event", async ({ page }) => {
+    vapi.setHandler(() => webCallCreated);
+    await openVoicePage(page);
+    await talkButton(page).click();
+    await expect(page.getByText("Connecting: Joining the call...")).toBeVisible();
+    // Daily tries to load its call engine three times, 3 s apart, before it gives up.
+    await expect(notifications(page).getByRole("alert")).toBeVisible({ timeout: 30_000 });
+    await expectAlertToast(page, VOICE_ERROR, failedText("Failed to load call object bundle"));
+    await expect(talkButton(page)).toBeVisible();
+    await expect.poll(() => sentryEvents().map((item) => (item.payload["tags"] as Record<string, string>)["feature"])).toEqual(["voice"]);
+  });
+});
