@@ -49,7 +49,7 @@ test.describe("demo recording on the AI voice callers page", () => {
 
 test.describe("animated background", () => {
   for (const path of servicePaths) {
-    test(`${path}: two mirrored beams (7 s sway of 100 px, 1.5 s fade-in), 8 + 6 floating icons, hidden from assistive technology`, async ({ page }) => {
+    test(`${path}: two mirrored beams (7 s sway of 100 px, 1.5 s fade-in), 8 + 6 floating icons, a faint grid, hidden from assistive technology`, async ({ page }) => {
       await page.goto(path);
       const backdrop = page.getByTestId("service-backdrop");
       await expect(backdrop).toHaveAttribute("aria-hidden", "true");
@@ -64,6 +64,8 @@ test.describe("animated background", () => {
         await expect(beam).toHaveCSS("--beam-sway", "100px");
       }
       await expect(backdrop.locator(".mirrored")).toHaveCSS("transform", "matrix(-1, 0, 0, 1, 0, 0)");
+      // The faint square grid behind it all (the site's grid-backdrop).
+      await expect(page.locator("body")).toHaveCSS("background-size", "48px 48px, 48px 48px");
       // Pure CSS: nothing of the backdrop is a script or an island.
       await expect(backdrop.locator("script, astro-island")).toHaveCount(0);
     });
