@@ -205,24 +205,19 @@ test("the thank-you panel shows both zones, the .ics file and the Google link fo
   expect(href.startsWith("data:text/calendar;charset=utf-8,")).toBe(true);
   const file = decodeURIComponent(href.slice(href.indexOf(",") + 1));
   expect(file.split("\r\n").every((line) => line.length <= 75)).toBe(true);
-  // Long lines are folded (CRLF + space); unfolded, the file reads:
-  expect(file.replace(/\r\n /g, "").split("\r\n")).toEqual([
-    "BEGIN:VCALENDAR",
-    "VERSION:2.0",
-    "PRODID:-//Paphos AI//Booking//EN",
-    "CALSCALE:GREGORIAN",
-    "METHOD:PUBLISH",
-    "BEGIN:VEVENT",
-    `UID:${id}@127.0.0.1`,
-    "DTSTAMP:20260413T060000Z",
-    "DTSTART:20260414T150000Z",
-    "DTEND:20260414T153000Z",
-    "SUMMARY:Discovery call with Paphos AI",
-    "DESCRIPTION:Your free discovery call with Paphos AI.\\nTo change or cancel it\\, e-mail hello@example.com.",
-    "END:VEVENT",
-    "END:VCALENDAR",
-    "",
-  ]);
+  // Long lines are folded (CRLF + space); the calendar frame is unit-tested, the event's values are checked here.
+  const lines = file.replace(/\r\n /g, "").split("\r\n");
+  expect([lines[0], ...lines.slice(-3)]).toEqual(["BEGIN:VCALENDAR", "END:VEVENT", "END:VCALENDAR", ""]);
+  expect(lines).toEqual(
+    expect.arrayContaining([
+      `UID:${id}@127.0.0.1`,
+      "DTSTAMP:20260413T060000Z",
+      "DTSTART:20260414T150000Z",
+      "DTEND:20260414T153000Z",
+      "SUMMARY:Discovery call with Paphos AI",
+      "DESCRIPTION:Your free discovery call with Paphos AI.\\nTo change or cancel it\\, e-mail hello@example.com.",
+    ]),
+  );
   const google = new URL((await panel.getByRole("link", { name: /Add to Google Calendar/ }).getAttribute("href")) ?? "");
   expect(google.host).toBe("calendar.google.com");
   expect(google.searchParams.get("dates")).toBe("20260414T150000Z/20260414T153000Z");
