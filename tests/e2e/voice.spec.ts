@@ -111,6 +111,19 @@ test.describe("the API refuses the call", () => {
   });
 });
 
+test("a denied microphone: the toast says how to allow it again, and no call is made", async ({ page }) => {
+  await page.addInitScript(() => {
+    navigator.mediaDevices.getUserMedia = () => Promise.reject(new DOMException("Permission denied", "NotAllowedError"));
+  });
+  await openVoicePage(page);
+  await talkButton(page).click();
+  const toast = notifications(page).getByRole("alert");
+  await expect(toast).toContainText(VOICE_ERROR);
+  await expect(toast).toContainText(`${failedText("Permission denied")} Microphone access is blocked: allow the microphone for this site`);
+  await expect(talkButton(page)).toBeVisible();
+  expect(vapi.requests.filter((request) => request.path === "/call/web")).toEqual([]);
+});
+
 test.describe("the call engine cannot be reached", () => {
   test.use({ allowConsoleErrors: [/ERR_INTERNET_DISCONNECTED/] });
 
