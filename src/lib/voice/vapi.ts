@@ -9,7 +9,9 @@ export async function loadVapi(): Promise<VoiceSdkFactory> {
   // The SDK ships as CommonJS: with the bundler's Node-style interop the class is `default.default`.
   const Vapi = (sdk.default as unknown as { default?: typeof sdk.default }).default ?? sdk.default;
   // avoidEval: Daily loads its call engine as a script file instead of eval(), so a strict CSP holds.
-  return ({ publicKey, apiUrl }) => new Vapi(publicKey, apiUrl || undefined, { avoidEval: true }) satisfies VoiceSdk;
+  // The SDK appends paths such as /call/web to apiBaseUrl as they are, so a trailing slash would double.
+  return ({ publicKey, apiUrl }) =>
+    new Vapi(publicKey, apiUrl?.replace(/\/+$/, "") || undefined, { avoidEval: true }) satisfies VoiceSdk;
 }
 
 /** Asks for the microphone (the browser's prompt), then releases it: the SDK opens its own track. */
