@@ -3,9 +3,18 @@ import { defineConfig, envField } from "astro/config";
 import react from "@astrojs/react";
 import tailwindcss from "@tailwindcss/vite";
 import { loadEnv } from "vite";
+import { fileURLToPath } from "node:url";
 
 // SITE_URL is needed at config time (canonical URLs), before astro:env is available; so are the Sentry settings.
-const { SITE_URL, PUBLIC_SENTRY_DSN, SENTRY_AUTH_TOKEN, SENTRY_ORG, SENTRY_PROJECT } = loadEnv(
+const {
+  SITE_URL,
+  PUBLIC_SENTRY_DSN,
+  SENTRY_AUTH_TOKEN,
+  SENTRY_ORG,
+  SENTRY_PROJECT,
+  PUBLIC_SUPABASE_URL,
+  PUBLIC_SUPABASE_ANON_KEY,
+} = loadEnv(
   process.env.NODE_ENV ?? "production",
   process.cwd(),
   "",
@@ -28,6 +37,12 @@ const sentryIntegrations = PUBLIC_SENTRY_DSN
       }),
     ]
   : [];
+// Without Supabase settings the demo backend runs: a stub replaces supabase-js so the build holds none of it.
+const supabaseAlias =
+  PUBLIC_SUPABASE_URL && PUBLIC_SUPABASE_ANON_KEY
+    ? {}
+    : { "@supabase/supabase-js": fileURLToPath(new URL("./src/lib/auth/supabaseUnavailable.ts", import.meta.url)) };
+
 /** @param {"client" | "server"} context @param {"public"} access */
 const optionalUrl = (context, access) => envField.string({ context, access, optional: true, url: true });
 const publicUrl = () => optionalUrl("client", "public");
@@ -57,6 +72,7 @@ export default defineConfig({
   },
   vite: {
     plugins: [tailwindcss()],
+    resolve: { alias: supabaseAlias },
     // With Sentry, its tracing and debug code stay out of the bundle (errors only).
     define: PUBLIC_SENTRY_DSN ? { __SENTRY_TRACING__: "false", __SENTRY_DEBUG__: "false" } : {},
   },

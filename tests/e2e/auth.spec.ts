@@ -255,3 +255,10 @@ test("public/_redirects sends /dashboard to /dash on hosts that read it", () => 
   const rules = readFileSync(join(buildDirs.bare, "_redirects"), "utf8");
   expect(rules).toMatch(/^\/dashboard\s+\/dash\s+301$/m);
 });
+
+test("the build without Supabase settings holds no supabase-js code; the configured build does", () => {
+  const holdsSupabaseJs = (dir: string) =>
+    textFiles(dir).some((file) => file.endsWith(".js") && readFileSync(file, "utf8").includes("GoTrueClient"));
+  expect(holdsSupabaseJs(buildDirs.bare)).toBe(false);
+  expect(holdsSupabaseJs(buildDirs.full)).toBe(true);
+});
