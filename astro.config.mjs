@@ -38,6 +38,7 @@ const sentryIntegrations = PUBLIC_SENTRY_DSN
     ]
   : [];
 // Without Supabase settings the demo backend runs: a stub replaces supabase-js so the build holds none of it.
+/** @type {Record<string, string>} */
 const supabaseAlias =
   PUBLIC_SUPABASE_URL && PUBLIC_SUPABASE_ANON_KEY
     ? {}

@@ -1,16 +1,15 @@
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
-import AxeBuilder from "@axe-core/playwright";
 import type { BrowserContext, Page } from "@playwright/test";
 import { expect, test } from "./fixtures/test";
 import { buildDirs, fullEnv } from "./fixtures/sites";
 import { DEMO_KEYS } from "../../src/lib/auth/demoRecords";
 import { hashPassword } from "../../src/lib/auth/password";
+import { expectNoAxeViolations } from "./fixtures/axe";
 
 // Demo mode: the bare build has no Supabase, so accounts and sessions live in the browser.
 const SIGN_UP_SUCCESS = "Account created! Please check your email to verify your account.";
 const ADA = { name: "Ada Lovelace", email: "ada@example.com", password: "analytical" };
-const WCAG_22_AA = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22a", "wcag22aa"];
 // PBKDF2 runs in the page; on a busy machine it takes a moment.
 const SLOW = { timeout: 15_000 };
 
@@ -85,8 +84,7 @@ test.describe("/login form", () => {
     await expect(page.getByLabel("Full Name")).toHaveAccessibleDescription("Full name is required");
     await expect(page.getByLabel("Full Name")).toBeFocused();
     await expect(email).toHaveAccessibleDescription("Email is required");
-    const results = await new AxeBuilder({ page }).withTags(WCAG_22_AA).analyze();
-    expect(results.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
+    await expectNoAxeViolations(page);
 
     await page.getByRole("button", { name: "Log In" }).click();
     await expect(page.getByLabel("Full Name")).toHaveCount(0);
@@ -212,8 +210,7 @@ test("every dashboard screen has no WCAG 2.2 A/AA violation", async ({ page, con
     await page.goto(path!);
     await expect(dashHeading(page, heading!)).toBeVisible();
     await expect(page).toHaveTitle(`${heading} | Paphos AI`);
-    const results = await new AxeBuilder({ page }).withTags(WCAG_22_AA).analyze();
-    expect(results.violations.map((v) => `${path} ${v.id}: ${v.help}`)).toEqual([]);
+    await expectNoAxeViolations(page, `${path} `);
   }
 });
 

@@ -1,12 +1,11 @@
-import AxeBuilder from "@axe-core/playwright";
 import type { Locator, Page } from "@playwright/test";
 import { expect, test } from "./fixtures/test";
 import { startFakeServer, type FakeServer } from "./fixtures/server";
 import { FULL, ports } from "./fixtures/sites";
+import { axe, describeViolations } from "./fixtures/axe";
 
 // Every test that talks to the booking webhook lives here: this file owns its port.
 const KEY = "paphos-ai:bookings";
-const WCAG_22_AA = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22a", "wcag22aa"];
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 // Monday 13 April 2026, 09:00 in Nicosia (UTC+3), 02:00 in New York.
 const MONDAY_MORNING = new Date("2026-04-13T06:00:00Z");
@@ -61,8 +60,7 @@ async function storedBookings(page: Page): Promise<unknown> {
 async function expectNoViolations(page: Page) {
   let done = false;
   // Settled into a value at once, so a failing scan is reported as itself, not as an unhandled rejection.
-  const scan = new AxeBuilder({ page })
-    .withTags(WCAG_22_AA)
+  const scan = axe(page)
     .setLegacyMode()
     .analyze()
     .then(
@@ -75,8 +73,7 @@ async function expectNoViolations(page: Page) {
   for (let ms = 0; !done && ms < 1000; ms += 1) await page.clock.runFor(1);
   const outcome = await scan;
   if ("error" in outcome) throw outcome.error;
-  const violations = outcome.results.violations;
-  expect(violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`)).toEqual([]);
+  expect(describeViolations(outcome.results)).toEqual([]);
 }
 
 async function expectFocused(locator: Locator) {

@@ -1,12 +1,11 @@
 import { readFileSync, readdirSync } from "node:fs";
 import { join } from "node:path";
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test } from "./fixtures/test";
 import { buildDirs } from "./fixtures/sites";
 import { expectAlertToast, notifications, openVoicePage, recordScripts, sdksIn, talkButton } from "./fixtures/vapi";
+import { expectNoAxeViolations } from "./fixtures/axe";
 
 // The bare build: no Vapi key, no assistant, no Sentry DSN (what `npm run dev` gives a new developer).
-const WCAG_22_AA = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22a", "wcag22aa"];
 const INIT_TITLE = "Initialization Error";
 const INIT_TEXT = "Vapi client failed to initialize. Please check your public key.";
 
@@ -18,8 +17,7 @@ test("without a key the button shows the Initialization Error toast: announced, 
   await expect(talkButton(page)).toBeVisible();
   expect(sdksIn((await scripts.settled()).values()), "no SDK is downloaded without a key").toEqual([]);
 
-  const results = await new AxeBuilder({ page }).withTags(WCAG_22_AA).analyze();
-  expect(results.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
+  await expectNoAxeViolations(page);
 
   await page.keyboard.press("Tab");
   await expect(page.getByRole("button", { name: `Dismiss notification: ${INIT_TITLE}` })).toBeFocused();

@@ -1,8 +1,8 @@
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test } from "./fixtures/test";
 import { FULL } from "./fixtures/sites";
 import type { FakeServer } from "./fixtures/server";
 import { envelopeItems, startSentryCollector } from "./fixtures/sentry";
+import { expectNoAxeViolations } from "./fixtures/axe";
 import {
   ASSISTANT_ID,
   VAPI_KEY,
@@ -21,7 +21,6 @@ import {
 test.use({ baseURL: FULL });
 test.describe.configure({ timeout: 60_000 });
 
-const WCAG_22_AA = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22a", "wcag22aa"];
 const VOICE_ERROR = "Voice Call Error";
 const failedText = (reason: string) => `Failed to start voice call: ${reason}. Please check your Vapi credentials.`;
 const refused = { status: 400, body: { message: "Couldn't Find Assistant", error: "Bad Request", statusCode: 400 } };
@@ -100,8 +99,7 @@ test.describe("the API refuses the call", () => {
     await openVoicePage(page);
     await talkButton(page).click();
     await expect(page.getByText("Connecting: Creating the call...")).toBeVisible();
-    const results = await new AxeBuilder({ page }).withTags(WCAG_22_AA).analyze();
-    expect(results.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
+    await expectNoAxeViolations(page);
 
     await page.getByRole("button", { name: "End call" }).click();
     await expect(page.getByRole("button", { name: "Ending call..." })).toBeVisible();
