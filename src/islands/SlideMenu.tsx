@@ -1,9 +1,9 @@
-import { useCallback, useEffect, useId, useRef, useState, type KeyboardEvent } from "react";
+import { useCallback, useId, useRef, useState, type KeyboardEvent } from "react";
 import Icon from "../ui/Icon";
 import type { NavItem } from "../site.config";
-import { MENU_FOCUS_DELAY_MS, nextMenuIndex, nextTrapIndex } from "../lib/menuKeys";
-import { lockScroll } from "../lib/scrollLock";
+import { nextMenuIndex, nextTrapIndex } from "../lib/menuKeys";
 import { normalizePath } from "../lib/seo";
+import { useMenuWhileOpen } from "./useMenuWhileOpen";
 
 interface SlideMenuProps {
   items: readonly NavItem[];
@@ -29,39 +29,16 @@ export default function SlideMenu({ items, currentPath, footer }: SlideMenuProps
     if (returnFocus) toggleRef.current?.focus();
   }, []);
 
-  // While open: scroll lock, delayed focus of the first item, outside press and route changes close it.
-  useEffect(() => {
-    if (!open) return undefined;
-    const unlock = lockScroll();
-    const timer = window.setTimeout(() => {
-      itemRefs.current[0]?.focus();
-      setFocusIndex(0);
-    }, MENU_FOCUS_DELAY_MS);
-    const onOutside = (event: Event) => {
-      const target = event.target as Node | null;
-      if (target && (panelRef.current?.contains(target) || toggleRef.current?.contains(target))) return;
-      close(false);
-    };
-    const onRouteChange = () => close(false);
-    // Only a page restored from the back-forward cache is a route change; the first pageshow is not.
-    const onPageShow = (event: PageTransitionEvent) => {
-      if (event.persisted) close(false);
-    };
-    document.addEventListener("mousedown", onOutside);
-    document.addEventListener("touchstart", onOutside, { passive: true });
-    window.addEventListener("popstate", onRouteChange);
-    window.addEventListener("hashchange", onRouteChange);
-    window.addEventListener("pageshow", onPageShow);
-    return () => {
-      window.clearTimeout(timer);
-      document.removeEventListener("mousedown", onOutside);
-      document.removeEventListener("touchstart", onOutside);
-      window.removeEventListener("popstate", onRouteChange);
-      window.removeEventListener("hashchange", onRouteChange);
-      window.removeEventListener("pageshow", onPageShow);
-      unlock();
-    };
-  }, [open, close]);
+  const closeQuietly = useCallback(() => close(false), [close]);
+  const focusFirst = useCallback(() => {
+    itemRefs.current[0]?.focus();
+    setFocusIndex(0);
+  }, []);
+  const isInside = useCallback(
+    (node: Node) => Boolean(panelRef.current?.contains(node) || toggleRef.current?.contains(node)),
+    [],
+  );
+  useMenuWhileOpen(open, { close: closeQuietly, focusFirst, isInside });
 
   const onPanelKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     if (event.key === "Escape") {
@@ -145,7 +122,7 @@ export default function SlideMenu({ items, currentPath, footer }: SlideMenuProps
                     }}
                     href={item.href}
                     aria-current={current ? "page" : undefined}
-                    onClick={() => close(false)}
+                    onClick={closeQuietly}
                     className={`flex items-center gap-3 rounded-lg px-3 py-2.5 font-medium transition-colors ${
                       current ? "bg-white text-black" : "text-ink hover:bg-surface-2"
                     }`}
@@ -160,7 +137,7 @@ export default function SlideMenu({ items, currentPath, footer }: SlideMenuProps
         </nav>
         <div className="mt-6 rounded-xl border border-line bg-surface-2 p-4">
           <p className="text-sm text-muted">{footer.text}</p>
-          <a href={footer.href} className="btn-primary mt-3 w-full" onClick={() => close(false)}>
+          <a href={footer.href} className="btn-primary mt-3 w-full" onClick={closeQuietly}>
             {footer.cta}
           </a>
         </div>
