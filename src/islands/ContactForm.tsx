@@ -8,6 +8,7 @@ import {
   type ContactFields,
 } from "../lib/contact";
 import { describeFailure, postJson } from "../lib/http";
+import NameEmailFields from "../ui/NameEmailFields";
 import TextField from "../ui/TextField";
 
 interface ContactFormProps {
@@ -37,8 +38,7 @@ export default function ContactForm({ webhookUrl, email, brand, labelledBy }: Co
   const formRef = useRef<HTMLFormElement>(null);
   const id = useId();
 
-  const update = (key: keyof ContactFields) => (event: { target: { value: string } }) => {
-    const value = event.target.value;
+  const update = (key: keyof ContactFields, value: string) => {
     setFields((prev) => ({ ...prev, [key]: value }));
     setErrors((prev) => ({ ...prev, [key]: undefined }));
     if (outcome.kind !== "sending") setOutcome({ kind: "idle" });
@@ -83,25 +83,7 @@ export default function ContactForm({ webhookUrl, email, brand, labelledBy }: Co
       aria-labelledby={labelledBy}
       aria-describedby={`${id}-outcome`}
     >
-      <TextField
-        id={`${id}-name`}
-        name="name"
-        label="Name"
-        autoComplete="name"
-        value={fields.name}
-        onChange={update("name")}
-        error={errors.name}
-      />
-      <TextField
-        id={`${id}-email`}
-        name="email"
-        type="email"
-        label="Email"
-        autoComplete="email"
-        value={fields.email}
-        onChange={update("email")}
-        error={errors.email}
-      />
+      <NameEmailFields idPrefix={id} values={fields} errors={errors} onChange={update} />
       <TextField
         id={`${id}-message`}
         name="message"
@@ -109,7 +91,7 @@ export default function ContactForm({ webhookUrl, email, brand, labelledBy }: Co
         multiline
         rows={5}
         value={fields.message}
-        onChange={update("message")}
+        onChange={(event) => update("message", event.target.value)}
         error={errors.message}
       />
       <button type="submit" className="btn-primary w-full sm:w-auto" disabled={sending}>

@@ -4,6 +4,7 @@ import { firstInvalidField } from "../../lib/booking/bookingForm";
 import type { Slot } from "../../lib/booking/slots";
 import { formatLongDate } from "../../lib/booking/zonedTime";
 import type { BookingStore } from "../../stores/booking";
+import NameEmailFields from "../../ui/NameEmailFields";
 import TextField from "../../ui/TextField";
 import GuestFields from "./GuestFields";
 import type { BookingConfig } from "./types";
@@ -50,25 +51,7 @@ export default function BookingForm({ store, date, slot, config, email }: Bookin
         {slot.localLabel && ` (${slot.localLabel} your time)`}
       </p>
       <div className="grid gap-4 sm:grid-cols-2">
-        <TextField
-          id={`${id}-name`}
-          name="name"
-          label="Name"
-          autoComplete="name"
-          value={fields.name}
-          onChange={(e) => store.setField("name", e.target.value)}
-          error={errors.name}
-        />
-        <TextField
-          id={`${id}-email`}
-          name="email"
-          type="email"
-          label="Email"
-          autoComplete="email"
-          value={fields.email}
-          onChange={(e) => store.setField("email", e.target.value)}
-          error={errors.email}
-        />
+        <NameEmailFields idPrefix={id} values={fields} errors={errors} onChange={(field, value) => store.setField(field, value)} />
       </div>
       <GuestFields store={store} />
       <TextField
