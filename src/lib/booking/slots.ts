@@ -1,5 +1,5 @@
 import { formatShortDate, isWeekend } from "./calendarDates";
-import { clockLabel, timeLabel, todayIn, wallClock, zonedToInstant } from "./zonedTime";
+import { clockLabel, clockTime, minutesOfDay, timeLabel, todayIn, wallClock, zonedToInstant } from "./zonedTime";
 
 /** The booking schedule: slot starts from firstSlot to lastSlot every stepMinutes, in timeZone. */
 export interface Schedule {
@@ -22,16 +22,11 @@ export interface Slot {
   booked: boolean;
 }
 
-const minutesOf = (time: string) => {
-  const [hh = 0, mm = 0] = time.split(":").map(Number);
-  return hh * 60 + mm;
-};
-
 /** Every slot start of a day, "17:30" to "22:30". */
 export function scheduleTimes(schedule: Schedule): string[] {
   const times: string[] = [];
-  for (let m = minutesOf(schedule.firstSlot); m <= minutesOf(schedule.lastSlot); m += schedule.stepMinutes) {
-    times.push(`${String(Math.floor(m / 60)).padStart(2, "0")}:${String(m % 60).padStart(2, "0")}`);
+  for (let m = minutesOfDay(schedule.firstSlot); m <= minutesOfDay(schedule.lastSlot); m += schedule.stepMinutes) {
+    times.push(clockTime(m));
   }
   return times;
 }

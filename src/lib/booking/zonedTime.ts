@@ -40,6 +40,17 @@ function partsOf(instant: Date, timeZone: string): Record<string, number> {
 
 const pad = (n: number, width = 2) => String(n).padStart(width, "0");
 
+/** Minutes after midnight of a 24-hour "HH:MM". */
+export function minutesOfDay(time: string): number {
+  const [hh = 0, mm = 0] = time.split(":").map(Number);
+  return hh * 60 + mm;
+}
+
+/** The 24-hour "HH:MM" of minutes after midnight. */
+export function clockTime(minutes: number): string {
+  return `${pad(Math.floor(minutes / 60))}:${pad(minutes % 60)}`;
+}
+
 /** The date and time a clock in `timeZone` shows at `instant`. */
 export function wallClock(instant: Date, timeZone: string): WallClock {
   const p = partsOf(instant, timeZone);
@@ -59,8 +70,7 @@ export function zoneOffsetMs(instant: Date, timeZone: string): number {
  */
 export function zonedToInstant(date: string, time: string, timeZone: string): Date {
   const [y = 0, m = 1, d = 1] = date.split("-").map(Number);
-  const [hh = 0, mm = 0] = time.split(":").map(Number);
-  const wall = Date.UTC(y, m - 1, d, hh, mm);
+  const wall = Date.UTC(y, m - 1, d) + minutesOfDay(time) * 60_000;
   const first = wall - zoneOffsetMs(new Date(wall), timeZone);
   return new Date(wall - zoneOffsetMs(new Date(first), timeZone));
 }
@@ -78,8 +88,8 @@ export function clockLabel(hour: number, minute: number): string {
 
 /** "5:30 PM" for 24-hour "17:30". */
 export function timeLabel(time: string): string {
-  const [hh = 0, mm = 0] = time.split(":").map(Number);
-  return clockLabel(hh, mm);
+  const minutes = minutesOfDay(time);
+  return clockLabel(Math.floor(minutes / 60), minutes % 60);
 }
 
 const longDate = new Intl.DateTimeFormat("en-GB", {
