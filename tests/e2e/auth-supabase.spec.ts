@@ -1,7 +1,7 @@
-import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures/test";
 import { startFakeServer, type FakeServer, type RecordedRequest } from "./fixtures/server";
 import { FULL, ports } from "./fixtures/sites";
+import { openLogin, submitSignIn } from "./fixtures/login";
 import { ANON_KEY, createFakeSupabase, type FakeAccount } from "./fixtures/supabase";
 import { createAuthStore } from "../../src/lib/auth/authStore";
 import { createSupabaseBackend } from "../../src/lib/auth/supabaseBackend";
@@ -37,24 +37,13 @@ test.beforeEach(() => {
 const received = (method: string, path: string) => server.requests.filter((r) => r.method === method && r.path === path);
 const bearerOf = (request: RecordedRequest | undefined) => request?.headers.authorization;
 
-async function openLogin(page: Page) {
-  await page.goto("/login");
-  await expect(page.locator("astro-island[ssr]")).toHaveCount(0);
-}
-
-async function submitSignIn(page: Page, password: string) {
-  await page.getByLabel("Email Address").fill(ADA.email);
-  await page.getByLabel("Password", { exact: true }).fill(password);
-  await page.getByRole("button", { name: "Sign In", exact: true }).click();
-}
-
 test.describe("refusals", () => {
   test.use({ allowConsoleErrors: [/status of 4\d\d/] });
 
   test("a wrong password shows Supabase's own message, sent by the real supabase-js", async ({ page }) => {
     await openLogin(page);
     await expect(page.getByText("Demo mode")).toHaveCount(0);
-    await submitSignIn(page, "wrong-password");
+    await submitSignIn(page, ADA.email, "wrong-password");
     await expect(page.getByRole("alert").filter({ hasText: "credentials" })).toHaveText("Invalid login credentials");
     const [token] = received("POST", "/auth/v1/token");
     expect(token?.query.get("grant_type")).toBe("password");
@@ -85,13 +74,12 @@ test.describe("refusals", () => {
 });
 
 test.describe("failures", () => {
-  // One pattern: Playwright would read a two-element array whose second item is an object as [value, options].
-  test.use({ allowConsoleErrors: [/status of 500|\/favicon\.ico/] });
+  test.use({ allowConsoleErrors: [/status of 500/] });
 
   test("a server failure on sign-in shows the generic message", async ({ page }) => {
     server.setHandler(() => ({ status: 500, body: { message: "database unavailable" } }));
     await openLogin(page);
-    await submitSignIn(page, ADA.password);
+    await submitSignIn(page, ADA.email, ADA.password);
     await expect(page.getByRole("alert").filter({ hasText: "unexpected" })).toHaveText(
       "An unexpected error occurred. Please try again.",
     );
@@ -100,7 +88,7 @@ test.describe("failures", () => {
   test("a profile fetch failure leaves the profile unset and the user signed in (the report is unit-tested)", async ({ page }) => {
     server.setHandler((request) => (request.path.startsWith("/rest/") ? { status: 500, body: { message: "boom" } } : fake.handler(request)));
     await openLogin(page);
-    await submitSignIn(page, ADA.password);
+    await submitSignIn(page, ADA.email, ADA.password);
     await expect(page).toHaveURL(/\/dash$/);
     await expect(page.locator("header")).toContainText(ADA.fullName);
     await expect(page.locator("header")).not.toContainText(ADA_PROFILE_NAME);
@@ -110,8 +98,6 @@ test.describe("failures", () => {
 });
 
 test.describe("signed in", () => {
-  test.use({ allowConsoleErrors: [/\/favicon\.ico/] });
-
   test("signs in with a spinner, fetches the own profile with the user's token, and signs out through the API", async ({ page }) => {
     const chunks: string[] = [];
     page.on("request", (request) => chunks.push(request.url()));
@@ -122,7 +108,7 @@ test.describe("signed in", () => {
       return fake.handler(request);
     });
     await openLogin(page);
-    await submitSignIn(page, ADA.password);
+    await submitSignIn(page, ADA.email, ADA.password);
     const submit = page.getByRole("button", { name: "Sign In", exact: true });
     await expect(submit).toBeDisabled();
     await expect(submit.getByTestId("spinner")).toBeVisible();

@@ -6,6 +6,7 @@ import { buildDirs, fullEnv } from "./fixtures/sites";
 import { DEMO_KEYS } from "../../src/lib/auth/demoRecords";
 import { hashPassword } from "../../src/lib/auth/password";
 import { expectNoAxeViolations } from "./fixtures/axe";
+import { openLogin, submitSignIn } from "./fixtures/login";
 
 // Demo mode: the bare build has no Supabase, so accounts and sessions live in the browser.
 const SIGN_UP_SUCCESS = "Account created! Please check your email to verify your account.";
@@ -31,20 +32,6 @@ async function seedAccount(context: BrowserContext) {
   );
 }
 
-/** Opens /login and waits until its islands are hydrated (Astro drops `ssr` then). */
-async function openLogin(page: Page, path = "/login") {
-  await page.goto(path);
-  await expect(page.locator("astro-island[ssr]")).toHaveCount(0);
-}
-
-async function signIn(page: Page, email = ADA.email, password = ADA.password) {
-  await page.getByLabel("Email Address").fill(email);
-  await page.getByLabel("Password", { exact: true }).fill(password);
-  await page.getByRole("button", { name: "Sign In", exact: true }).click();
-}
-
-// Astro's /dashboard redirect page has no icon link, so Chromium asks for /favicon.ico (absent) on the way.
-test.use({ allowConsoleErrors: [/\/favicon\.ico/] });
 
 const dashHeading = (page: Page, name: string) => page.getByRole("heading", { level: 1, name });
 
@@ -115,7 +102,7 @@ test.describe("/login form", () => {
 
     await page.getByRole("button", { name: "Log In" }).click();
     await expect(page.getByText("User already registered")).toHaveCount(0);
-    await signIn(page, ADA.email, "wrong-password");
+    await submitSignIn(page, ADA.email, "wrong-password");
     const banner = page.getByRole("alert").filter({ hasText: "credentials" });
     await expect(banner).toHaveText("Invalid login credentials", SLOW);
     await expect(page.getByLabel("Email Address")).toHaveValue(ADA.email);
@@ -157,7 +144,7 @@ test.describe("the guard", () => {
     release();
     await expect(page).toHaveURL(/\/login\?next=%2Fdash%2Fcases$/);
     await expect(page.locator("astro-island[ssr]")).toHaveCount(0);
-    await signIn(page);
+    await submitSignIn(page, ADA.email, ADA.password);
     await expect(page).toHaveURL(/\/dash\/cases$/, SLOW);
     await expect(dashHeading(page, "Cases")).toBeVisible();
     await expect(page.getByRole("link", { name: "Cases" })).toHaveAttribute("aria-current", "page");
@@ -166,7 +153,7 @@ test.describe("the guard", () => {
   test("a signed-in visitor opening /login goes to the dashboard; Sign Out goes home and locks the dashboard", async ({ page, context }) => {
     await seedAccount(context);
     await openLogin(page);
-    await signIn(page);
+    await submitSignIn(page, ADA.email, ADA.password);
     await expect(page).toHaveURL(/\/dash$/, SLOW);
     await page.goto("/login");
     await expect(page).toHaveURL(/\/dash$/);
@@ -188,7 +175,7 @@ test.describe("the guard", () => {
     const second = await context.newPage();
     await openLogin(first);
     await openLogin(second);
-    await signIn(first);
+    await submitSignIn(first, ADA.email, ADA.password);
     await expect(first).toHaveURL(/\/dash$/, SLOW);
     await expect(second).toHaveURL(/\/dash$/, SLOW);
     await expect(dashHeading(second, "Chat")).toBeVisible();
@@ -203,7 +190,7 @@ test("every dashboard screen has no WCAG 2.2 A/AA violation", async ({ page, con
   test.setTimeout(90_000);
   await seedAccount(context);
   await openLogin(page);
-  await signIn(page);
+  await submitSignIn(page, ADA.email, ADA.password);
   await expect(page).toHaveURL(/\/dash$/, SLOW);
   const screens = [["/dash", "Chat"], ["/dash/chat", "Chat"], ["/dash/knowledge", "Knowledge Base"], ["/dash/files", "Files"], ["/dash/cases", "Cases"], ["/dash/uploads", "Uploads"], ["/dash/settings", "Settings"]];
   for (const [path, heading] of screens) {
