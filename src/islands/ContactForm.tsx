@@ -10,6 +10,7 @@ import {
 import { describeFailure, postJson } from "../lib/http";
 import NameEmailFields from "../ui/NameEmailFields";
 import TextField from "../ui/TextField";
+import { useHydrated } from "../ui/useHydrated";
 
 interface ContactFormProps {
   /** The contact webhook; without it the form opens the visitor's mail app instead. */
@@ -37,6 +38,7 @@ export default function ContactForm({ webhookUrl, email, brand, labelledBy }: Co
   const [outcome, setOutcome] = useState<Outcome>({ kind: "idle" });
   const formRef = useRef<HTMLFormElement>(null);
   const id = useId();
+  const hydrated = useHydrated();
 
   const update = (key: keyof ContactFields, value: string) => {
     setFields((prev) => ({ ...prev, [key]: value }));
@@ -83,20 +85,22 @@ export default function ContactForm({ webhookUrl, email, brand, labelledBy }: Co
       aria-labelledby={labelledBy}
       aria-describedby={`${id}-outcome`}
     >
-      <NameEmailFields idPrefix={id} values={fields} errors={errors} onChange={update} />
-      <TextField
-        id={`${id}-message`}
-        name="message"
-        label="Message"
-        multiline
-        rows={5}
-        value={fields.message}
-        onChange={(event) => update("message", event.target.value)}
-        error={errors.message}
-      />
-      <button type="submit" className="btn-primary w-full sm:w-auto" disabled={sending}>
-        {sending ? "Sending..." : "Send Message"}
-      </button>
+      <fieldset disabled={!hydrated} className="min-w-0 space-y-4">
+        <NameEmailFields idPrefix={id} values={fields} errors={errors} onChange={update} />
+        <TextField
+          id={`${id}-message`}
+          name="message"
+          label="Message"
+          multiline
+          rows={5}
+          value={fields.message}
+          onChange={(event) => update("message", event.target.value)}
+          error={errors.message}
+        />
+        <button type="submit" className="btn-primary w-full sm:w-auto" disabled={sending}>
+          {sending ? "Sending..." : "Send Message"}
+        </button>
+      </fieldset>
       <div id={`${id}-outcome`}>
         <div role="status" className="text-sm">
           {outcome.kind === "sent" && (

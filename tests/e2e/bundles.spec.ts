@@ -21,3 +21,19 @@ for (const [file, islands] of Object.entries(allowedIslands)) {
     expect(html).toMatch(/<main id="main"[^>]*>[\s\S]*<h[12]\b/);
   });
 }
+
+// Before hydration a form cannot work: typed text would be reset, and a native submit would put the
+// fields (the password too) in the URL. So the static HTML ships their controls disabled.
+for (const [file, field] of [
+  ["contact/index.html", "message"],
+  ["index.html", "message"],
+  ["login/index.html", "password"],
+] as const) {
+  test(`${file} ships its form's controls disabled until the island is live`, () => {
+    const html = readFileSync(join(buildDirs.bare, file), "utf8");
+    const fieldset = html.match(/<fieldset\b[^>]*>[\s\S]*?<\/fieldset>/)?.[0] ?? "";
+    expect(fieldset).toMatch(/^<fieldset\b[^>]*\bdisabled\b/);
+    expect(fieldset).toContain(`name="${field}"`);
+    expect(fieldset).toMatch(/<button[^>]*type="submit"/);
+  });
+}

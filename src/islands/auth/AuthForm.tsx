@@ -13,6 +13,7 @@ import TextField from "../../ui/TextField";
 import AuthModeToggle from "./AuthModeToggle";
 import PasswordField from "./PasswordField";
 import Spinner from "../../ui/Spinner";
+import { useHydrated } from "../../ui/useHydrated";
 
 const COPY = {
   signIn: { heading: "Welcome Back", intro: "Sign in to your legal assistant workspace.", submit: "Sign In" },
@@ -25,6 +26,7 @@ export default function AuthForm() {
   const [state, dispatch] = useReducer(authFormReducer, INITIAL_AUTH_FORM);
   const formRef = useRef<HTMLFormElement>(null);
   const id = useId();
+  const hydrated = useHydrated();
   const { mode, fields, errors, banner, busy } = state;
   const copy = COPY[mode];
 
@@ -69,19 +71,21 @@ export default function AuthForm() {
     <div className="w-full max-w-md rounded-2xl border border-line bg-surface/80 p-6 sm:p-8">
       <h1 className="text-3xl font-bold tracking-tight">{copy.heading}</h1>
       <p className="mt-2 text-muted">{copy.intro}</p>
-      <AuthModeToggle mode={mode} disabled={busy} onChange={(next) => dispatch({ type: "toggle", mode: next })} />
+      <AuthModeToggle mode={mode} disabled={busy || !hydrated} onChange={(next) => dispatch({ type: "toggle", mode: next })} />
       <form ref={formRef} noValidate onSubmit={onSubmit} aria-busy={busy} className="mt-6 space-y-4">
-        {mode === "signUp" && <TextField {...bind("fullName")} label="Full Name" autoComplete="name" />}
-        <TextField {...bind("email")} type="email" label="Email Address" autoComplete="email" />
-        <PasswordField
-          {...bind("password")}
-          label="Password"
-          autoComplete={mode === "signUp" ? "new-password" : "current-password"}
-        />
-        <button type="submit" className="btn-primary w-full aria-disabled:cursor-wait aria-disabled:opacity-60" aria-disabled={busy || undefined}>
-          {busy && <Spinner />}
-          {copy.submit}
-        </button>
+        <fieldset disabled={!hydrated} className="min-w-0 space-y-4">
+          {mode === "signUp" && <TextField {...bind("fullName")} label="Full Name" autoComplete="name" />}
+          <TextField {...bind("email")} type="email" label="Email Address" autoComplete="email" />
+          <PasswordField
+            {...bind("password")}
+            label="Password"
+            autoComplete={mode === "signUp" ? "new-password" : "current-password"}
+          />
+          <button type="submit" className="btn-primary w-full aria-disabled:cursor-wait aria-disabled:opacity-60" aria-disabled={busy || undefined}>
+            {busy && <Spinner />}
+            {copy.submit}
+          </button>
+        </fieldset>
         <div role="alert" className="text-sm">
           {banner?.kind === "error" && (
             <p className="rounded-lg border border-danger/40 bg-danger/10 p-3 text-danger">{banner.text}</p>

@@ -1,8 +1,9 @@
-import { useEffect, useMemo, useSyncExternalStore } from "react";
+import { useEffect, useMemo } from "react";
 import { newBookingId } from "../../lib/booking/bookingForm";
 import { localStorageOrNull } from "../../lib/booking/bookingStorage";
 import { visitorTimeZone } from "../../lib/booking/zonedTime";
 import { createBookingStore } from "../../stores/booking";
+import { useHydrated } from "../../ui/useHydrated";
 import BookingFlow from "./BookingFlow";
 import type { BookingConfig, BookingContact } from "./types";
 
@@ -12,16 +13,13 @@ interface BookingAppProps {
   contact: BookingContact;
 }
 
-// Slots and dates depend on the visitor's clock and zone, which the static HTML cannot know.
-const noSubscribe = () => () => undefined;
-const onClient = () => true;
-const onServer = () => false;
 /** How often the page re-reads the clock, so today's started slots drop out while it stays open. */
 const CLOCK_REFRESH_MS = 30_000;
 
 /** The booking island: builds the store in the browser, then renders the calendar, slots and form. */
 export default function BookingApp({ webhookUrl, config, contact }: BookingAppProps) {
-  const hydrated = useSyncExternalStore(noSubscribe, onClient, onServer);
+  // Slots and dates depend on the visitor's clock and zone, which the static HTML cannot know.
+  const hydrated = useHydrated();
   const store = useMemo(
     () =>
       hydrated
