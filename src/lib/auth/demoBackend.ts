@@ -38,6 +38,11 @@ export function createDemoBackend(options: DemoBackendOptions): AuthBackend {
     return session && (session.expiresAt === null || session.expiresAt * 1000 > now()) ? session : null;
   };
 
+  const signOutHere = () => {
+    storage.removeItem(DEMO_KEYS.session);
+    emit("SIGNED_OUT", null);
+  };
+
   options.onExternalChange?.((key) => {
     if (key !== null && key !== DEMO_KEYS.session) return;
     const session = readSession();
@@ -85,10 +90,11 @@ export function createDemoBackend(options: DemoBackendOptions): AuthBackend {
       return { error: null };
     },
     async signOut() {
-      storage.removeItem(DEMO_KEYS.session);
-      emit("SIGNED_OUT", null);
+      signOutHere();
       return { error: null };
     },
+    // The demo has no server: every sign-out is local.
+    signOutLocally: async () => signOutHere(),
     async fetchProfile(userId) {
       const account = readAccounts().find((a) => a.id === userId);
       if (!account) throw new Error(`No demo profile for user ${userId}`);

@@ -8,4 +8,11 @@ export const authMessages = {
   /** What Supabase answers when the e-mail already has an account. */
   userExists: "User already registered",
   loading: "Loading...",
+  /** The guard's error when the stored session cannot be read (auth server down or silent). */
+  sessionUnreadable: "We could not check your sign-in: the sign-in server did not answer. Check your connection and try again.",
+  /** The one-time notice after a sign-out the auth server did not confirm. */
+  signedOutHereOnly: {
+    title: "Signed out on this device",
+    description: "The sign-in server could not be reached, so you may still be signed in on your other devices.",
+  },
 } as const;
