@@ -14,6 +14,11 @@ import {
 import { IDLE_VOICE_STATE, withFinalTranscript, type VoiceState } from "./state";
 import type { VoiceConfig, VoiceSdk, VoiceSdkFactory } from "./types";
 
+/** How long a start may take, from the click to a joined call (SDK download, microphone prompt, /call/web, join). */
+export const START_TIMEOUT_MS = 30_000;
+/** The reason shown when a start took longer than START_TIMEOUT_MS. */
+export const START_TIMEOUT_MESSAGE = `The call did not connect within ${START_TIMEOUT_MS / 1000} seconds`;
+
 export interface VoiceControllerDeps {
   /** Imports the SDK (the first click pays for it, not the page load). */
   loadSdk: () => Promise<VoiceSdkFactory>;
@@ -101,7 +106,21 @@ export function createVoiceController(deps: VoiceControllerDeps) {
     toIdle();
   }
 
-  /** Starts a call; does nothing while one is connecting or active. Never rejects. */
+  /**
+   * After a start timed out: tells the SDK to stop (so a new start is possible), and ends a call
+   * that still connects late, since nobody is waiting for it any more.
+   */
+  function abandon(pending: Promise<unknown> | undefined) {
+    if (!sdk) return;
+    const instance = sdk;
+    void stopQuietly(instance);
+    void pending?.then(
+      (late) => late && state.status === "idle" && stopQuietly(instance),
+      () => undefined,
+    );
+  }
+
+  /** Starts a call; does nothing while one is connecting or active. Gives up after START_TIMEOUT_MS. Never rejects. */
   async function start(config: VoiceConfig): Promise<void> {
     if (state.status !== "idle") return;
     const { publicKey, assistantId } = config;
@@ -109,17 +128,25 @@ export function createVoiceController(deps: VoiceControllerDeps) {
     cancelRequested = false;
     startFailures = [];
     set({ ...IDLE_VOICE_STATE, status: "connecting" });
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const timeout = new Promise<never>((_resolve, reject) => {
+      timer = setTimeout(() => reject(new VoiceCallError(START_TIMEOUT_MESSAGE)), START_TIMEOUT_MS);
+    });
     const microphone = deps.requestMicrophone();
+    let pending: Promise<unknown> | undefined;
     let call: unknown;
     try {
-      const [instance] = await Promise.all([ensureSdk({ ...config, publicKey }), microphone]);
+      const [instance] = await Promise.race([Promise.all([ensureSdk({ ...config, publicKey }), microphone]), timeout]);
       if (cancelRequested) return toIdle();
       starting = true;
-      call = await instance.start(assistantId);
+      pending = instance.start(assistantId);
+      call = await Promise.race([pending, timeout]);
     } catch (error) {
+      if (error instanceof VoiceCallError && error.message === START_TIMEOUT_MESSAGE) abandon(pending);
       return fail([error]);
     } finally {
       starting = false;
+      clearTimeout(timer);
     }
     if (startFailures.length > 0 || !call) {
       if (call && sdk) void stopQuietly(sdk);
