@@ -3,11 +3,13 @@ import {
   CONTACT_TIMEOUT_MS,
   buildContactMailto,
   buildContactPayload,
+  contactContent,
   validateContact,
   type ContactErrors,
   type ContactFields,
 } from "../lib/contact";
 import { describeFailure, postJson } from "../lib/http";
+import { draftFor, type Draft } from "../lib/messageId";
 import NameEmailFields from "../ui/NameEmailFields";
 import TextField from "../ui/TextField";
 import { useHydrated } from "../ui/useHydrated";
@@ -37,6 +39,8 @@ export default function ContactForm({ webhookUrl, email, brand, labelledBy }: Co
   const [errors, setErrors] = useState<ContactErrors>({});
   const [outcome, setOutcome] = useState<Outcome>({ kind: "idle" });
   const formRef = useRef<HTMLFormElement>(null);
+  // The message's id: the same for every retry of the same text, new once it is sent or changed.
+  const draft = useRef<Draft | null>(null);
   const id = useId();
   const hydrated = useHydrated();
 
@@ -63,10 +67,11 @@ export default function ContactForm({ webhookUrl, email, brand, labelledBy }: Co
       return;
     }
     setOutcome({ kind: "sending" });
-    const result = await postJson(webhookUrl, buildContactPayload(fields, window.location.pathname, new Date()), {
-      timeoutMs: CONTACT_TIMEOUT_MS,
-    });
+    draft.current = draftFor(draft.current, contactContent(fields));
+    const payload = buildContactPayload(fields, window.location.pathname, new Date(), draft.current.id);
+    const result = await postJson(webhookUrl, payload, { timeoutMs: CONTACT_TIMEOUT_MS });
     if (result.ok) {
+      draft.current = null;
       setOutcome({ kind: "sent", name: fields.name.trim() });
       setFields(EMPTY);
     } else {
