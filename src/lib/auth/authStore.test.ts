@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from "vitest";
-import { createAuthStore, type AuthState } from "./authStore";
+import { SESSION_TIMEOUT_MS, createAuthStore, type AuthState } from "./authStore";
 import type { AuthBackend, AuthListener, AuthSession, Profile } from "./types";
 
 const session = (id: string, token = `token-${id}`): AuthSession => ({
@@ -220,6 +220,21 @@ describe("a session that cannot be read", () => {
     await flush();
     expect(store.$auth.get()).toMatchObject({ loading: false, error: null, user: { id: "ada" }, profile: { id: "ada" } });
     expect(backend.onAuthChange).toHaveBeenCalledTimes(1);
+  });
+
+  it("gives up after 15 s when reading the session does not settle, and a late session still signs in", async () => {
+    vi.useFakeTimers();
+    const { store, backend, emit } = setup();
+    backend.getSession.mockReturnValueOnce(new Promise(() => undefined));
+    store.start();
+    await vi.advanceTimersByTimeAsync(SESSION_TIMEOUT_MS - 1);
+    expect(store.$auth.get()).toMatchObject({ loading: true, error: null });
+    await vi.advanceTimersByTimeAsync(1);
+    expect(store.$auth.get()).toMatchObject({ loading: false, user: null, error: expect.stringContaining("could not check your sign-in") });
+    // supabase-js may still refresh the session by itself later: that ends the error.
+    emit("TOKEN_REFRESHED", session("ada"));
+    expect(store.$auth.get()).toMatchObject({ loading: true, user: { id: "ada" }, error: null });
+    vi.useRealTimers();
   });
 
   it("loads the backend again on Retry when its code could not be fetched", async () => {

@@ -1,6 +1,7 @@
 import { atom, type ReadableAtom } from "nanostores";
 import { authMessages } from "./messages";
 import { reportError } from "../report";
+import { withinTime } from "../withinTime";
 import type { AuthBackend, AuthError, AuthSession, AuthUser, Outcome, Profile, ProfileUpdate } from "./types";
 
 /** What every island knows about the visitor. `loading` holds until the session and the profile are known. */
@@ -28,7 +29,12 @@ export interface AuthStoreOptions {
   report?: (error: unknown) => void;
   /** Runs work after the current auth callback has returned (Supabase holds a lock during it). */
   defer?: (work: () => void) => void;
+  /** How long reading the stored session may take before the guard says it cannot be read. */
+  sessionTimeoutMs?: number;
 }
+
+/** Reading the session gives up after this long (supabase-js alone keeps retrying a refresh for 30 s and more). */
+export const SESSION_TIMEOUT_MS = 15_000;
 
 export const INITIAL_AUTH_STATE: AuthState = { loading: true, user: null, session: null, profile: null, error: null };
 const SIGNED_OUT: AuthState = { loading: false, user: null, session: null, profile: null, error: null };
@@ -42,6 +48,7 @@ export function createAuthStore({
   loadBackend,
   report = (error) => reportError(error, "auth"),
   defer = (work) => setTimeout(work, 0),
+  sessionTimeoutMs = SESSION_TIMEOUT_MS,
 }: AuthStoreOptions) {
   const $auth = atom<AuthState>(INITIAL_AUTH_STATE);
   let backend: Promise<AuthBackend> | undefined;
@@ -89,12 +96,16 @@ export function createAuthStore({
   /** Reads the stored session; when it cannot be read, the state says so instead of guessing "signed out". */
   async function readSession(): Promise<void> {
     try {
-      const ready = await getBackend();
-      if (!following) {
-        following = true;
-        ready.onAuthChange((_event, session) => accept(ready, session));
-      }
-      accept(ready, await ready.getSession());
+      const read = async () => {
+        const ready = await getBackend();
+        if (!following) {
+          following = true;
+          ready.onAuthChange((_event, session) => accept(ready, session));
+        }
+        return { ready, session: await ready.getSession() };
+      };
+      const { ready, session } = await withinTime(read(), sessionTimeoutMs, () => new DOMException("No session in time", "TimeoutError"));
+      accept(ready, session);
     } catch (error) {
       report(error);
       if ($auth.get().loading && !$auth.get().user) $auth.set({ ...SIGNED_OUT, error: authMessages.sessionUnreadable });

@@ -11,6 +11,7 @@ import {
   startFailedNotice,
   type VoiceNotice,
 } from "./messages";
+import { withinTime } from "../withinTime";
 import { IDLE_VOICE_STATE, withFinalTranscript, type VoiceState } from "./state";
 import type { VoiceConfig, VoiceSdk, VoiceSdkFactory } from "./types";
 
@@ -18,6 +19,9 @@ import type { VoiceConfig, VoiceSdk, VoiceSdkFactory } from "./types";
 export const START_TIMEOUT_MS = 30_000;
 /** The reason shown when a start took longer than START_TIMEOUT_MS. */
 export const START_TIMEOUT_MESSAGE = `The call did not connect within ${START_TIMEOUT_MS / 1000} seconds`;
+
+// What the start sequence returns when End was pressed before the SDK's start() was called.
+const CANCELLED = Symbol("cancelled");
 
 export interface VoiceControllerDeps {
   /** Imports the SDK (the first click pays for it, not the page load). */
@@ -128,25 +132,29 @@ export function createVoiceController(deps: VoiceControllerDeps) {
     cancelRequested = false;
     startFailures = [];
     set({ ...IDLE_VOICE_STATE, status: "connecting" });
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const timeout = new Promise<never>((_resolve, reject) => {
-      timer = setTimeout(() => reject(new VoiceCallError(START_TIMEOUT_MESSAGE)), START_TIMEOUT_MS);
-    });
     const microphone = deps.requestMicrophone();
     let pending: Promise<unknown> | undefined;
-    let call: unknown;
-    try {
-      const [instance] = await Promise.race([Promise.all([ensureSdk({ ...config, publicKey }), microphone]), timeout]);
-      if (cancelRequested) return toIdle();
+    let gaveUp = false;
+    // Up to the SDK's start(): a step that finishes after the time-out starts nothing more.
+    const connect = async () => {
+      const [instance] = await Promise.all([ensureSdk({ ...config, publicKey }), microphone]);
+      if (cancelRequested || gaveUp) return CANCELLED;
       starting = true;
       pending = instance.start(assistantId);
-      call = await Promise.race([pending, timeout]);
+      return pending;
+    };
+    let call: unknown;
+    try {
+      call = await withinTime(connect(), START_TIMEOUT_MS, () => {
+        gaveUp = true;
+        return new VoiceCallError(START_TIMEOUT_MESSAGE);
+      });
+      if (call === CANCELLED) return toIdle();
     } catch (error) {
-      if (error instanceof VoiceCallError && error.message === START_TIMEOUT_MESSAGE) abandon(pending);
+      if (gaveUp) abandon(pending);
       return fail([error]);
     } finally {
       starting = false;
-      clearTimeout(timer);
     }
     if (startFailures.length > 0 || !call) {
       if (call && sdk) void stopQuietly(sdk);
