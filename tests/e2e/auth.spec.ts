@@ -123,6 +123,21 @@ test.describe("/login form", () => {
   });
 });
 
+test("full browser storage: sign-up and sign-in say so clearly, and keep what was typed", async ({ page, context }) => {
+  await seedAccount(context);
+  await page.addInitScript(() => {
+    Storage.prototype.setItem = () => {
+      throw new DOMException("The quota has been exceeded.", "QuotaExceededError");
+    };
+  });
+  const message = "This browser did not let the demo save your account: its storage is full or blocked. Free some space or allow site data for this site, then try again.";
+  await openLogin(page);
+  await submitSignIn(page, ADA.email, ADA.password);
+  await expect(page.getByRole("alert").filter({ hasText: "storage" })).toHaveText(message, SLOW);
+  await expect(page.getByLabel("Email Address")).toHaveValue(ADA.email);
+  await expect(page).toHaveURL(/\/login$/);
+});
+
 test.describe("the guard", () => {
   test("static dashboard HTML holds nothing protected, only the loading screen", async ({ request }) => {
     const html = await (await request.get("/dash/cases")).text();
