@@ -20,6 +20,8 @@ export interface NavItem {
 export interface Service {
   slug: string;
   title: string;
+  /** Its icon in the menu. */
+  icon: NavIcon;
   href: string;
   summary: string;
 }
@@ -29,38 +31,46 @@ export interface SocialProfile {
   href: string;
 }
 
-const services = [
+const serviceList = [
   {
     slug: "ai-workflows",
+    icon: "workflow",
     title: "AI Workflows",
     summary: "Intake, extraction, syncing and routing handled end to end by AI agents.",
   },
   {
     slug: "system-integrations",
+    icon: "plug",
     title: "System Integrations",
     summary: "Your CRM, inbox, shop and internal tools talking to each other.",
   },
   {
     slug: "email-automation",
+    icon: "mail",
     title: "Email Automation",
     summary: "Sequences that sound like you and send themselves at the right moment.",
   },
   {
     slug: "document-parsing",
+    icon: "file",
     title: "Document Parsing",
     summary: "Invoices, contracts and forms read, classified and filed for you.",
   },
   {
     slug: "ai-chatbots",
+    icon: "chat",
     title: "AI Chatbots",
     summary: "A website assistant that answers, qualifies and books around the clock.",
   },
   {
     slug: "ai-voice-callers",
+    icon: "phone",
     title: "AI Voice Callers",
     summary: "Voice agents that pick up, call back and book appointments by phone.",
   },
-] as const;
+] as const satisfies Omit<Service, "href">[];
+
+const services: Service[] = serviceList.map((s) => ({ ...s, href: `/services/${s.slug}` }));
 
 export const site = {
   brand: "Paphos AI",
@@ -77,7 +87,7 @@ export const site = {
     { label: "Instagram", href: "https://www.instagram.com/" },
     { label: "Facebook", href: "https://www.facebook.com/" },
   ] satisfies SocialProfile[],
-  services: services.map((s) => ({ ...s, href: `/services/${s.slug}` })) satisfies Service[],
+  services,
   /** Service links in the home footer, in the specification's order. */
   footerServiceSlugs: [
     "ai-workflows",
@@ -88,12 +98,8 @@ export const site = {
   ],
   nav: [
     { label: "Home", href: "/", icon: "home" },
-    { label: "AI Workflows", href: "/services/ai-workflows", icon: "workflow" },
-    { label: "System Integrations", href: "/services/system-integrations", icon: "plug" },
-    { label: "Email Automation", href: "/services/email-automation", icon: "mail" },
-    { label: "Document Parsing", href: "/services/document-parsing", icon: "file" },
-    { label: "AI Chatbots", href: "/services/ai-chatbots", icon: "chat" },
-    { label: "AI Voice Callers", href: "/services/ai-voice-callers", icon: "phone" },
+    // The services, as the service list names them (one source for titles, links and order).
+    ...services.map(({ title, href, icon }) => ({ label: title, href, icon })),
     { label: "Contact", href: "/contact", icon: "contact" },
     { label: "Book Call", href: "/book", icon: "calendar" },
   ] satisfies NavItem[],

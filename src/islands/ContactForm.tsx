@@ -13,6 +13,9 @@ import { draftFor, type Draft } from "../lib/messageId";
 import NameEmailFields from "../ui/NameEmailFields";
 import TextField from "../ui/TextField";
 import { useHydrated } from "../ui/useHydrated";
+import FormBanner from "../ui/FormBanner";
+import { focusField } from "../ui/focusField";
+import { firstInvalid } from "../lib/validation";
 
 interface ContactFormProps {
   /** The contact webhook; without it the form opens the visitor's mail app instead. */
@@ -55,9 +58,9 @@ export default function ContactForm({ webhookUrl, email, brand, labelledBy }: Co
     if (outcome.kind === "sending") return;
     const found = validateContact(fields);
     setErrors(found);
-    const firstInvalid = FIELD_ORDER.find((key) => found[key]);
-    if (firstInvalid) {
-      formRef.current?.querySelector<HTMLElement>(`[name="${firstInvalid}"]`)?.focus();
+    const invalid = firstInvalid(FIELD_ORDER, found);
+    if (invalid) {
+      focusField(formRef.current, invalid);
       return;
     }
     if (!webhookUrl) {
@@ -123,14 +126,14 @@ export default function ContactForm({ webhookUrl, email, brand, labelledBy }: Co
             </p>
           )}
         </div>
-        <div role="alert" className="text-sm">
+        <FormBanner>
           {outcome.kind === "failed" && (
-            <p className="rounded-lg border border-danger/40 bg-danger/10 p-3 text-danger">
+            <>
               Your message could not be sent. {outcome.reason} Your text is still here: please try again, or e-mail us
               at <a className="underline" href={`mailto:${email}`}>{email}</a>.
-            </p>
+            </>
           )}
-        </div>
+        </FormBanner>
       </div>
     </form>
   );
