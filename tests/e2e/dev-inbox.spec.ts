@@ -4,13 +4,11 @@ import { join } from "node:path";
 import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures/test";
 import { startDevServer, type DevServer } from "./fixtures/devServer";
+import { MONDAY_MORNING, mariasBooking } from "./fixtures/booking";
 import { hydrated } from "./fixtures/islands";
 import { BARE, buildDirs } from "./fixtures/sites";
 
 // `npm run dev` with no configuration: bookings and messages reach a local inbox inside the dev server.
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
-// Monday 13 April 2026, 09:00 in Nicosia.
-const MONDAY_MORNING = new Date("2026-04-13T06:00:00Z");
 const maria = { name: "Maria Ioannou", email: "maria@example.com", message: "We need a booking chatbot for our clinic." };
 
 async function lines(file: string): Promise<unknown[]> {
@@ -83,23 +81,12 @@ test.describe("under astro dev with no environment", () => {
       "Thank you, Maria Ioannou! Your message has been sent. We will reply within one business day.",
     );
 
-    const booking = {
-      id: expect.stringMatching(UUID),
-      name: "Maria Georgiou",
-      email: "maria@example.com",
-      date: "2026-04-14",
-      time: "6:00 PM",
-      message: "We run a clinic in Paphos.",
-      guests: ["andreas@example.com"],
-      timezone: "Europe/Nicosia",
-      timestamp: MONDAY_MORNING.toISOString(),
-    };
     // The contact payload may carry an id too (issue 11); the inbox keeps whatever the page sent.
     const message = expect.objectContaining({ ...maria, page: "/contact", timestamp: MONDAY_MORNING.toISOString() });
-    expect(await lines(inboxFile("bookings.jsonl"))).toEqual([booking]);
+    expect(await lines(inboxFile("bookings.jsonl"))).toEqual([mariasBooking]);
     expect(await lines(inboxFile("messages.jsonl"))).toEqual([message]);
     for (const [path, expected] of [
-      ["/__inbox/bookings", [booking]],
+      ["/__inbox/bookings", [mariasBooking]],
       ["/__inbox/messages", [message]],
     ] as const) {
       const response = await request.get(`${server().url}${path}`);
