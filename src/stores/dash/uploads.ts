@@ -81,7 +81,8 @@ export function createUploadsStore(deps: UploadsDeps) {
     const uploadedAt = new Date(deps.clock.now());
     const id = deps.newId();
     $form.set(EMPTY_FORM);
-    const pages = countPages(file.name, await file.text());
+    // A file that cannot be read back still uploads; it just counts as one page.
+    const pages = await file.text().then((text) => countPages(file.name, text), () => 1);
     const draft = { filename: file.name, sizeBytes: file.size, caseId, title };
     const upload = newUpload(draft, deps.caseTitle(caseId) ?? "", pages, id, uploadedAt);
     sessionFiles.set(id, file);
