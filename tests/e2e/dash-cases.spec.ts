@@ -4,6 +4,8 @@ import { openDash, signInAs } from "./fixtures/dash";
 import { TODAY_LABEL, card, expectChatWithChip, expectModalBehaviour, installClock, workspaceContext } from "./fixtures/workspace";
 
 test.use(workspaceContext);
+// Axe scans of the workspace with a dialog open take several seconds each on a shared machine.
+test.describe.configure({ timeout: 60_000 });
 
 const GEORGIOU = "Georgiou v. Paphos Coastal Developments Ltd";
 

@@ -1,17 +1,18 @@
 import { expect, test } from "./fixtures/test";
 import { expectNoAxeViolations } from "./fixtures/axe";
 import { openDash, signInAs } from "./fixtures/dash";
-import { card, expectChatWithChip, expectModalBehaviour, installClock, workspaceContext } from "./fixtures/workspace";
+import { card, expectChatWithChip, expectModalBehaviour, installClock, pauseClock, reloadPaused, workspaceContext } from "./fixtures/workspace";
 
 test.use(workspaceContext);
+// Axe scans of the workspace with a dialog open take several seconds each on a shared machine.
+test.describe.configure({ timeout: 60_000 });
 
 const FAILED = "Civil Engineer's Defects Report";
 
 test.beforeEach(async ({ page, context }) => {
   await signInAs(context);
-  const clock = await installClock(page);
+  await installClock(page);
   await openDash(page, "/dash/files", "Files");
-  await clock.pause();
 });
 
 test("cards show title, status, case, pages and upload date; search by title or case; status filter", async ({ page }) => {
@@ -36,6 +37,7 @@ test("cards show title, status, case, pages and upload date; search by title or 
 });
 
 test("Re-index appears on failed files only: Failed -> Processing -> Indexed after 3000 ms, kept after a reload", async ({ page }) => {
+  await pauseClock(page);
   await expect(page.getByRole("button", { name: "Re-index" })).toHaveCount(1);
   const failed = card(page, FAILED);
   await expect(failed).toContainText("Failed");
@@ -46,7 +48,7 @@ test("Re-index appears on failed files only: Failed -> Processing -> Indexed aft
   await expect(failed).toContainText("Processing");
   await page.clock.runFor(1);
   await expect(failed).toContainText("Indexed");
-  await page.reload();
+  await reloadPaused(page, "Files");
   await expect(card(page, FAILED)).toContainText("Indexed");
 });
 

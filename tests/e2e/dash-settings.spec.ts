@@ -5,6 +5,8 @@ import { BARE } from "./fixtures/sites";
 import { expectModalBehaviour, installClock, workspaceContext } from "./fixtures/workspace";
 
 test.use(workspaceContext);
+// Axe scans of the workspace with a dialog open take several seconds each on a shared machine.
+test.describe.configure({ timeout: 60_000 });
 
 test.beforeEach(async ({ page, context }) => {
   await signInAs(context);

@@ -2,18 +2,19 @@ import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures/test";
 import { expectNoAxeViolations } from "./fixtures/axe";
 import { openDash, signInAs } from "./fixtures/dash";
-import { card, installClock, tinyPdf, workspaceContext } from "./fixtures/workspace";
+import { card, installClock, pauseClock, reloadPaused, tinyPdf, workspaceContext } from "./fixtures/workspace";
 
 test.use(workspaceContext);
+// Axe scans of the workspace with a dialog open take several seconds each on a shared machine.
+test.describe.configure({ timeout: 60_000 });
 
 const KYPRIANOU = "Kyprianou v. Limassol Marine Services";
 const pdf = { name: "Witness Statement.pdf", mimeType: "application/pdf", buffer: tinyPdf("Witness statement of Mr Ioannou") };
 
 test.beforeEach(async ({ page, context }) => {
   await signInAs(context);
-  const clock = await installClock(page);
+  await installClock(page);
   await openDash(page, "/dash/uploads", "Uploads");
-  await clock.pause();
 });
 
 const upload = (page: Page, title: string) => page.getByRole("listitem", { name: title });
@@ -60,6 +61,7 @@ test("a real PDF through the file input: Queued -> OCR Processing -> Indexed, th
   const send = panel.getByRole("button", { name: "Upload Document" });
   await expect(send).toBeDisabled();
   await expectNoAxeViolations(page, "upload panel: ");
+  await pauseClock(page);
   await panel.getByLabel("Target Case").selectOption({ label: KYPRIANOU });
   await panel.getByLabel("Document Title").fill("Witness statement of Mr Ioannou");
   await send.click();
@@ -93,13 +95,16 @@ test("a real PDF through the file input: Queued -> OCR Processing -> Indexed, th
   await expect(card(page, KYPRIANOU)).toContainText("Documents2");
 });
 
-test("a PDF by drag and drop, and a text file whose preview shows its text; newest first", async ({ page }) => {
+test("a PDF by drag and drop and a text file by the input; sizes in MB; newest first; the text previewed in Files", async ({ page }) => {
+  await pauseClock(page);
   await dropFile(page, "Lease Kato Paphos.pdf", "application/pdf", [...tinyPdf("Lease")]);
   await expect(page.getByLabel("Document Title")).toHaveValue("Lease Kato Paphos");
   await page.getByLabel("Target Case").selectOption({ label: KYPRIANOU });
   await page.getByRole("button", { name: "Upload Document" }).click();
   await page.clock.runFor(500);
-  await page.getByLabel("Choose File").setInputFiles({ name: "notes.txt", mimeType: "text/plain", buffer: Buffer.alloc(1.5 * 1048576, "a") });
+  const notes = Buffer.from("Meeting notes: Mr Kyprianou confirms the termination letter of 3 February.\n");
+  const buffer = Buffer.concat([notes, Buffer.alloc(1.5 * 1048576 - notes.length, " ")]);
+  await page.getByLabel("Choose File").setInputFiles({ name: "notes.txt", mimeType: "text/plain", buffer });
   await expect(page.getByRole("form", { name: "Document details" })).toContainText("1.5 MB");
   await page.getByLabel("Target Case").selectOption({ label: KYPRIANOU });
   await page.getByRole("button", { name: "Upload Document" }).click();
@@ -108,6 +113,11 @@ test("a PDF by drag and drop, and a text file whose preview shows its text; newe
   await page.clock.runFor(4000);
   await expect(upload(page, "Lease Kato Paphos")).toContainText("Indexed");
   await expect(upload(page, "notes")).toContainText("Indexed");
+
+  await page.getByRole("link", { name: "Files" }).click();
+  await card(page, "notes").getByRole("button", { name: "Preview" }).click();
+  const preview = page.getByRole("dialog", { name: "notes" });
+  await expect(preview.frameLocator("iframe").locator("body")).toContainText("Mr Kyprianou confirms the termination letter");
 });
 
 test("a .exe and a file over 50 MB are refused with a message; Cancel clears the chosen file", async ({ page }) => {
@@ -127,12 +137,13 @@ test("a .exe and a file over 50 MB are refused with a message; Cancel clears the
 });
 
 test("an upload in flight at a reload continues from its timestamp", async ({ page }) => {
+  await pauseClock(page);
   await page.getByLabel("Choose File").setInputFiles(pdf);
   await page.getByLabel("Target Case").selectOption({ label: KYPRIANOU });
   await page.getByRole("button", { name: "Upload Document" }).click();
   await page.clock.runFor(1500);
   await expect(upload(page, "Witness Statement")).toContainText("OCR Processing");
-  await page.reload();
+  await reloadPaused(page, "Uploads");
   await expect(upload(page, "Witness Statement")).toContainText("OCR Processing");
   await page.clock.runFor(2500);
   await expect(upload(page, "Witness Statement")).toContainText("Indexed");
