@@ -1,4 +1,4 @@
-import { atom, computed } from "nanostores";
+import { atom } from "nanostores";
 import {
   canCreateCase,
   filterCases,
@@ -9,6 +9,7 @@ import {
   type CaseFilter,
 } from "../../lib/dash/cases";
 import type { ContextChip } from "../../lib/dash/chips";
+import { createFilteredList } from "../../lib/dash/filteredList";
 import { persisted } from "../../lib/dash/persisted";
 import type { FeatureDefinition } from "../../lib/dash/repository";
 import { sampleCases } from "../../dash/data/cases";
@@ -31,9 +32,7 @@ export interface CasesDeps {
 /** The firm's cases: the search and the status filter, creating and deleting, and taking one to the chat. */
 export function createCasesStore(deps: CasesDeps) {
   const $cases = atom<Case[]>(casesFeature.samples());
-  const $query = atom("");
-  const $filter = atom<CaseFilter>("all");
-  const $matching = computed([$cases, $query, $filter], filterCases);
+  const list = createFilteredList<Case, CaseFilter>($cases, "all", filterCases);
 
   /** Creates a case at the top of the list; returns it, or null when the title or docket number is missing. */
   const createCase = (draft: CaseDraft): Case | null => {
@@ -52,18 +51,7 @@ export function createCasesStore(deps: CasesDeps) {
   /** The title of a case, if it exists. */
   const caseTitle = (id: string) => $cases.get().find((c) => c.id === id)?.title;
 
-  return {
-    $cases,
-    $query,
-    $filter,
-    $matching,
-    createCase,
-    deleteCase,
-    openCaseInChat,
-    caseTitle,
-    setQuery: (query: string) => $query.set(query),
-    setFilter: (filter: CaseFilter) => $filter.set(filter),
-  };
+  return { $cases, ...list, createCase, deleteCase, openCaseInChat, caseTitle };
 }
 
 const cases = createCasesStore({ now: () => new Date(clock.now()), newId: newRecordId, openInChat });

@@ -11,6 +11,7 @@ import {
   type StatusFilter,
   type WorkspaceDocument,
 } from "../../lib/dash/files";
+import { createFilteredList } from "../../lib/dash/filteredList";
 import { persisted } from "../../lib/dash/persisted";
 import type { FeatureDefinition } from "../../lib/dash/repository";
 import { uploadStatus, uploadedDocument, type Upload } from "../../lib/dash/uploads";
@@ -44,9 +45,7 @@ export function createFilesStore(deps: FilesDeps) {
       ...records.map((record) => documentAt(record, now)),
     ].sort((a, b) => new Date(b.uploaded).getTime() - new Date(a.uploaded).getTime()),
   );
-  const $query = atom("");
-  const $status = atom<StatusFilter>("all");
-  const $matching = computed([$documents, $query, $status], filterDocuments);
+  const list = createFilteredList<WorkspaceDocument, StatusFilter>($documents, "all", filterDocuments);
 
   // A re-index under way (just started, or loaded after a reload) wakes the clock when it finishes.
   $records.subscribe((records) => deps.clock.wakeAt(records.flatMap(reindexDue)));
@@ -58,24 +57,14 @@ export function createFilesStore(deps: FilesDeps) {
   const openDocumentInChat = (document: Pick<WorkspaceDocument, "id" | "title">) =>
     deps.openInChat({ type: "document", id: document.id, label: document.title });
 
-  return {
-    $records,
-    $documents,
-    $query,
-    $status,
-    $matching,
-    reindex,
-    openDocumentInChat,
-    setQuery: (query: string) => $query.set(query),
-    setStatus: (status: StatusFilter) => $status.set(status),
-  };
+  return { $records, $documents, ...list, reindex, openDocumentInChat };
 }
 
 const files = createFilesStore({ clock, $uploads, openInChat });
 
 /** Every document of the workspace as it is now (contract 4). */
 export const $documents: ReadableAtom<WorkspaceDocument[]> = files.$documents;
-export const { $query: $fileQuery, $status: $fileStatus, $matching: $matchingDocuments } = files;
-export const { reindex, openDocumentInChat, setQuery: setFileQuery, setStatus: setFileStatus } = files;
+export const { $query: $fileQuery, $filter: $fileStatus, $matching: $matchingDocuments } = files;
+export const { reindex, openDocumentInChat, setQuery: setFileQuery, setFilter: setFileStatus } = files;
 
 export const documentsRecords = persisted(files.$records, documentsFeature);

@@ -1,4 +1,4 @@
-import { atom, computed } from "nanostores";
+import { atom } from "nanostores";
 import type { ContextChip } from "../../lib/dash/chips";
 import {
   canAddKnowledge,
@@ -9,6 +9,7 @@ import {
   type KnowledgeFilter,
   type KnowledgeItem,
 } from "../../lib/dash/knowledge";
+import { createFilteredList } from "../../lib/dash/filteredList";
 import { persisted } from "../../lib/dash/persisted";
 import type { FeatureDefinition } from "../../lib/dash/repository";
 import { sampleKnowledge } from "../../dash/data/knowledge";
@@ -31,9 +32,7 @@ export interface KnowledgeDeps {
 /** The knowledge base: its items, the search and the tab, adding an item, and taking one to the chat. */
 export function createKnowledgeStore(deps: KnowledgeDeps) {
   const $items = atom<KnowledgeItem[]>(knowledgeFeature.samples());
-  const $query = atom("");
-  const $filter = atom<KnowledgeFilter>("all");
-  const $visible = computed([$items, $query, $filter], filterKnowledge);
+  const list = createFilteredList<KnowledgeItem, KnowledgeFilter>($items, "all", filterKnowledge);
 
   /** Adds a new item at the top; returns it, or null when title or description is blank. */
   const addItem = (draft: KnowledgeDraft): KnowledgeItem | null => {
@@ -47,21 +46,12 @@ export function createKnowledgeStore(deps: KnowledgeDeps) {
   const openItemInChat = (item: Pick<KnowledgeItem, "id" | "title">) =>
     deps.openInChat({ type: "knowledge", id: item.id, label: item.title });
 
-  return {
-    $items,
-    $query,
-    $filter,
-    $visible,
-    addItem,
-    openItemInChat,
-    setQuery: (query: string) => $query.set(query),
-    setFilter: (filter: KnowledgeFilter) => $filter.set(filter),
-  };
+  return { $items, ...list, addItem, openItemInChat };
 }
 
 const knowledge = createKnowledgeStore({ now: () => new Date(clock.now()), newId: newRecordId, openInChat });
 
-export const { $items: $knowledgeItems, $query: $knowledgeQuery, $filter: $knowledgeFilter, $visible: $visibleKnowledge } = knowledge;
+export const { $items: $knowledgeItems, $query: $knowledgeQuery, $filter: $knowledgeFilter, $matching: $visibleKnowledge } = knowledge;
 export const { addItem: addKnowledgeItem, openItemInChat: openKnowledgeInChat } = knowledge;
 export const { setQuery: setKnowledgeQuery, setFilter: setKnowledgeFilter } = knowledge;
 

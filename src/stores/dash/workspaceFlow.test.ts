@@ -133,7 +133,7 @@ describe("cross-screen effects", () => {
     expect(status()).toBe("processing");
     await vi.advanceTimersByTimeAsync(1);
     expect(status()).toBe("indexed");
-    files.setStatus("failed");
+    files.setFilter("failed");
     expect(files.$matching.get()).toEqual([]);
   });
 
@@ -160,9 +160,9 @@ describe("knowledge and cases actions", () => {
     expect(knowledge.addItem({ title: "Law 125(I)/2018", type: "law", description: "GDPR" })?.source).toBe("External");
     knowledge.setFilter("internal");
     knowledge.setQuery("damages");
-    expect(knowledge.$visible.get()).toEqual([added]);
+    expect(knowledge.$matching.get()).toEqual([added]);
     knowledge.setQuery("no such thing");
-    expect(knowledge.$visible.get()).toEqual([]);
+    expect(knowledge.$matching.get()).toEqual([]);
   });
 
   it("creates a case with its defaults, filters and deletes it", () => {

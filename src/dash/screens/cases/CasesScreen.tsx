@@ -5,7 +5,7 @@ import { $caseCards, type CaseCard as CaseCardData } from "../../../stores/dash/
 import { $caseFilter, $caseQuery, deleteCase, openCaseInChat, setCaseFilter, setCaseQuery } from "../../../stores/dash/cases";
 import ConfirmDialog from "../../components/ConfirmDialog";
 import DashIcon from "../../components/DashIcon";
-import EmptyState from "../../components/EmptyState";
+import CardGrid from "../../components/CardGrid";
 import FilterTabs from "../../components/FilterTabs";
 import ScreenHeader from "../../components/ScreenHeader";
 import SearchField from "../../components/SearchField";
@@ -34,15 +34,11 @@ export default function CasesScreen() {
       </ScreenHeader>
       <SearchField label="Search cases by title or docket" placeholder="Search by title or docket..." value={query} onChange={setCaseQuery} />
       <FilterTabs label="Case status" tabs={CASE_FILTERS} value={filter} onChange={setCaseFilter}>
-        {cases.length === 0 ? (
-          <EmptyState icon="briefcase" title="No cases found" hint="Try another search or status." />
-        ) : (
-          <ul className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
-            {cases.map((item) => (
-              <CaseCard key={item.id} item={item} onOpenInChat={openInChat} onView={setViewing} onDelete={setDeleting} />
-            ))}
-          </ul>
-        )}
+        <CardGrid count={cases.length} empty={{ icon: "briefcase", title: "No cases found", hint: "Try another search or status." }}>
+          {cases.map((item) => (
+            <CaseCard key={item.id} item={item} onOpenInChat={openInChat} onView={setViewing} onDelete={setDeleting} />
+          ))}
+        </CardGrid>
       </FilterTabs>
       <NewCaseDialog open={creating} onClose={() => setCreating(false)} />
       <CaseViewDialog item={viewing} onClose={() => setViewing(null)} />

@@ -2,6 +2,7 @@ import { formatDay } from "../../../lib/dash/dates";
 import { DOCUMENT_STATUS_LABELS, type WorkspaceDocument } from "../../../lib/dash/files";
 import Badge from "../../components/Badge";
 import DashIcon from "../../components/DashIcon";
+import Facts from "../../components/Facts";
 import { DOCUMENT_TONES } from "../../components/statusTones";
 
 interface FileCardProps {
@@ -22,14 +23,13 @@ export default function FileCard({ document, onPreview, onOpenInChat, onReindex 
         </h2>
         <Badge tone={DOCUMENT_TONES[document.status]}>{DOCUMENT_STATUS_LABELS[document.status]}</Badge>
       </div>
-      <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
-        <dt className="text-muted">Case</dt>
-        <dd>{document.caseTitle}</dd>
-        <dt className="text-muted">Pages</dt>
-        <dd>{document.pages}</dd>
-        <dt className="text-muted">Uploaded</dt>
-        <dd>{formatDay(document.uploaded)}</dd>
-      </dl>
+      <Facts
+        items={[
+          ["Case", document.caseTitle],
+          ["Pages", document.pages],
+          ["Uploaded", formatDay(document.uploaded)],
+        ]}
+      />
       <div className="mt-auto flex flex-wrap gap-2">
         <button type="button" onClick={() => onPreview(document)} className="btn-small" aria-describedby={titleId}>
           <DashIcon name="eye" className="size-4" />

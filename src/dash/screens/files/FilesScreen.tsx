@@ -4,7 +4,7 @@ import { Link } from "react-router";
 import { STATUS_FILTER_LABELS, type StatusFilter, type WorkspaceDocument } from "../../../lib/dash/files";
 import { $fileQuery, $fileStatus, $matchingDocuments, openDocumentInChat, reindex, setFileQuery, setFileStatus } from "../../../stores/dash/files";
 import DashIcon from "../../components/DashIcon";
-import EmptyState from "../../components/EmptyState";
+import CardGrid from "../../components/CardGrid";
 import ScreenHeader from "../../components/ScreenHeader";
 import SearchField from "../../components/SearchField";
 import { useOpenInChat } from "../../components/useOpenInChat";
@@ -42,15 +42,11 @@ export default function FilesScreen() {
           ))}
         </select>
       </div>
-      {documents.length === 0 ? (
-        <EmptyState icon="file" title="No documents found" hint="Try another search or status." />
-      ) : (
-        <ul aria-label="Documents" className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
-          {documents.map((document) => (
-            <FileCard key={document.id} document={document} onPreview={setPreviewing} onOpenInChat={openInChat} onReindex={reindex} />
-          ))}
-        </ul>
-      )}
+      <CardGrid count={documents.length} empty={{ icon: "file", title: "No documents found", hint: "Try another search or status." }} label="Documents">
+        {documents.map((document) => (
+          <FileCard key={document.id} document={document} onPreview={setPreviewing} onOpenInChat={openInChat} onReindex={reindex} />
+        ))}
+      </CardGrid>
       <FilePreviewDialog document={previewing} onClose={() => setPreviewing(null)} />
     </div>
   );

@@ -2,6 +2,7 @@ import { formatDay } from "../../../lib/dash/dates";
 import { KNOWLEDGE_TYPE_LABELS, type KnowledgeItem } from "../../../lib/dash/knowledge";
 import Dialog from "../../../ui/Dialog";
 import Badge from "../../components/Badge";
+import Facts from "../../components/Facts";
 
 interface KnowledgePreviewDialogProps {
   item: KnowledgeItem | null;
@@ -17,12 +18,12 @@ export default function KnowledgePreviewDialog({ item, onClose, onOpenInChat }: 
         <div className="flex flex-col gap-4">
           <Badge tone={item.type === "internal" ? "accent" : "neutral"}>{KNOWLEDGE_TYPE_LABELS[item.type]}</Badge>
           <p>{item.description}</p>
-          <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
-            <dt className="text-muted">Updated</dt>
-            <dd>{formatDay(item.lastUpdated)}</dd>
-            <dt className="text-muted">Source</dt>
-            <dd>{item.source}</dd>
-          </dl>
+          <Facts
+            items={[
+              ["Updated", formatDay(item.lastUpdated)],
+              ["Source", item.source],
+            ]}
+          />
           <div className="flex justify-end">
             <button type="button" onClick={() => onOpenInChat(item)} className="btn-primary px-4 py-2 text-sm">
               Open in Chat

@@ -10,7 +10,7 @@ import {
   setKnowledgeQuery,
 } from "../../../stores/dash/knowledge";
 import DashIcon from "../../components/DashIcon";
-import EmptyState from "../../components/EmptyState";
+import CardGrid from "../../components/CardGrid";
 import FilterTabs from "../../components/FilterTabs";
 import ScreenHeader from "../../components/ScreenHeader";
 import SearchField from "../../components/SearchField";
@@ -38,15 +38,11 @@ export default function KnowledgeScreen() {
       </ScreenHeader>
       <SearchField label="Search the knowledge base" placeholder="Search knowledge base..." value={query} onChange={setKnowledgeQuery} />
       <FilterTabs label="Resource type" tabs={KNOWLEDGE_FILTERS} value={filter} onChange={setKnowledgeFilter}>
-        {items.length === 0 ? (
-          <EmptyState icon="book" title="No resources found" hint="Try another search or tab." />
-        ) : (
-          <ul className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
-            {items.map((item) => (
-              <KnowledgeCard key={item.id} item={item} onOpenInChat={openInChat} onPreview={setPreviewing} />
-            ))}
-          </ul>
-        )}
+        <CardGrid count={items.length} empty={{ icon: "book", title: "No resources found", hint: "Try another search or tab." }}>
+          {items.map((item) => (
+            <KnowledgeCard key={item.id} item={item} onOpenInChat={openInChat} onPreview={setPreviewing} />
+          ))}
+        </CardGrid>
       </FilterTabs>
       <AddKnowledgeDialog open={adding} onClose={() => setAdding(false)} />
       <KnowledgePreviewDialog item={previewing} onClose={() => setPreviewing(null)} onOpenInChat={openInChat} />
