@@ -1,5 +1,6 @@
 import { isRecordDate, localDay } from "./dates";
-import { filled, matchesQuery, oneOf, parseList } from "./search";
+import { oneOf, parseList } from "./parse";
+import { filled, matchesQuery } from "./search";
 
 export type CaseStatus = "active" | "pending" | "closed";
 export const CASE_STATUSES: readonly CaseStatus[] = ["active", "pending", "closed"];

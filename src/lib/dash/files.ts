@@ -1,5 +1,6 @@
 import { isRecordDate } from "./dates";
-import { matchesQuery, oneOf, parseList } from "./search";
+import { oneOf, parseList } from "./parse";
+import { matchesQuery } from "./search";
 
 export type DocumentStatus = "indexed" | "processing" | "failed";
 export const DOCUMENT_STATUSES: readonly DocumentStatus[] = ["indexed", "processing", "failed"];

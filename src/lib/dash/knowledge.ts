@@ -1,5 +1,6 @@
 import { isRecordDate, localDay } from "./dates";
-import { filled, matchesQuery, oneOf, parseList } from "./search";
+import { oneOf, parseList } from "./parse";
+import { filled, matchesQuery } from "./search";
 
 export type KnowledgeType = "internal" | "law" | "judgment";
 export const KNOWLEDGE_TYPES: readonly KnowledgeType[] = ["internal", "law", "judgment"];

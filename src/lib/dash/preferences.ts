@@ -1,4 +1,4 @@
-import { oneOf } from "./search";
+import { oneOf } from "./parse";
 
 /** The scope a new chat starts with (contract 3). */
 export type ScopePreference = "all" | "firm" | "case" | "kb";

@@ -1,6 +1,6 @@
 import { isRecordDate } from "./dates";
 import type { WorkspaceDocument } from "./files";
-import { parseList } from "./search";
+import { parseList } from "./parse";
 
 /** The file types the upload accepts, as the file picker's `accept` and as people read them. */
 export const ACCEPTED_EXTENSIONS = [".pdf", ".doc", ".docx", ".txt"] as const;
