@@ -2,7 +2,12 @@ import { localStorageOrNull } from "../../lib/booking/bookingStorage";
 import type { StorageNotice } from "../../lib/dash/repository";
 import { createWorkspace } from "../../lib/dash/workspace";
 import { showToast } from "../toasts";
+import { casesRecords } from "./cases";
+import { documentsRecords } from "./files";
+import { knowledgeRecords } from "./knowledge";
 import { layoutRecords } from "./layout";
+import { preferencesRecords } from "./preferences";
+import { uploadsRecords } from "./uploads";
 
 export type { WorkspaceState } from "../../lib/dash/workspace";
 
@@ -31,7 +36,14 @@ function tellOnce(notice: StorageNotice): void {
  * from its store module and being listed in `features` here.
  */
 const workspace = createWorkspace({
-  features: [layoutRecords],
+  features: [
+    layoutRecords,
+    knowledgeRecords,
+    documentsRecords,
+    casesRecords,
+    uploadsRecords,
+    preferencesRecords,
+  ],
   storage: typeof window === "undefined" ? null : localStorageOrNull(),
   win: typeof window === "undefined" ? undefined : window,
   onNotice: tellOnce,

@@ -1,0 +1,7 @@
+export type ChipType = "knowledge" | "document" | "case";
+
+export interface ContextChip {
+  type: ChipType;
+  id: string;
+  label: string;
+}
