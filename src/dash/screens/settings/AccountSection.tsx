@@ -4,12 +4,12 @@ import Spinner from "../../../ui/Spinner";
 import ConfirmDialog from "../../components/ConfirmDialog";
 import DashIcon from "../../components/DashIcon";
 import SettingsSection from "./SettingsSection";
-import { useSettingsSignOut } from "./useSettingsSignOut";
+import { useSignOut } from "../../useSignOut";
 
 /** Clearing this browser's workspace data (with confirmation) and signing out. */
 export default function AccountSection() {
   const [confirming, setConfirming] = useState(false);
-  const { signOut, busy, error } = useSettingsSignOut();
+  const { signOut, busy } = useSignOut();
   return (
     <SettingsSection title="Account" description="Your workspace is kept in this browser, per account.">
       <div className="flex flex-wrap gap-3">
@@ -19,7 +19,7 @@ export default function AccountSection() {
         </button>
         <button
           type="button"
-          onClick={() => void signOut()}
+          onClick={signOut}
           aria-disabled={busy || undefined}
           className="btn-secondary px-4 py-2 text-sm aria-disabled:cursor-wait aria-disabled:opacity-60"
         >
@@ -27,9 +27,6 @@ export default function AccountSection() {
           Sign Out
         </button>
       </div>
-      <p role="alert" className="text-sm text-danger empty:hidden">
-        {error}
-      </p>
       <ConfirmDialog
         open={confirming}
         title="Clear workspace data?"
