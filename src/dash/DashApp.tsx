@@ -1,26 +1,34 @@
-import { BrowserRouter, Navigate, Route, Routes } from "react-router";
+import { BrowserRouter, Route, Routes } from "react-router";
+import Toaster from "../ui/Toaster";
 import AuthGuard from "./AuthGuard";
-import DashLayout from "./DashLayout";
-import PlaceholderScreen from "./screens/PlaceholderScreen";
-import { DASH_BASE, dashScreens } from "./screens";
+import DashShell from "./shell/DashShell";
+import ScreenOutlet from "./ScreenOutlet";
+import WorkspaceGate from "./WorkspaceGate";
+import NotFoundScreen from "./screens/NotFoundScreen";
+import { DASH_BASE, dashRoutes } from "./routes";
 
-const indexScreen = dashScreens.find((screen) => screen.index);
+const indexRoute = dashRoutes.find((route) => route.index);
 
-/** The client-only dashboard: the guard, then the router with one route per screen. */
+/** The client-only workspace: the guard, the user's records, then the router with one lazy screen per route. */
 export default function DashApp() {
   return (
-    <AuthGuard>
-      <BrowserRouter>
-        <Routes>
-          <Route path={DASH_BASE} element={<DashLayout />}>
-            {indexScreen && <Route index element={<PlaceholderScreen screen={indexScreen} />} />}
-            {dashScreens.map((screen) => (
-              <Route key={screen.path} path={screen.path} element={<PlaceholderScreen screen={screen} />} />
-            ))}
-            <Route path="*" element={<Navigate to={DASH_BASE} replace />} />
-          </Route>
-        </Routes>
-      </BrowserRouter>
-    </AuthGuard>
+    <>
+      <AuthGuard>
+        <WorkspaceGate>
+          <BrowserRouter>
+            <Routes>
+              <Route path={DASH_BASE} element={<DashShell />}>
+                {indexRoute && <Route index element={<ScreenOutlet path={indexRoute.path} />} />}
+                {dashRoutes.map((route) => (
+                  <Route key={route.path} path={route.path} element={<ScreenOutlet path={route.path} />} />
+                ))}
+                <Route path="*" element={<NotFoundScreen />} />
+              </Route>
+            </Routes>
+          </BrowserRouter>
+        </WorkspaceGate>
+      </AuthGuard>
+      <Toaster />
+    </>
   );
 }

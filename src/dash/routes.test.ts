@@ -1,0 +1,26 @@
+import { describe, expect, it } from "vitest";
+import { DASH_BASE, dashRoutes, routeForPathname, routeHref } from "./routes";
+
+describe("dash routes", () => {
+  it("lists the six screens in navigation order", () => {
+    expect(dashRoutes.map((route) => route.label)).toEqual(["Chat", "Knowledge Base", "Files", "Cases", "Uploads", "Settings"]);
+  });
+
+  it.each([
+    ["/dash", "Chat"],
+    ["/dash/", "Chat"],
+    ["/dash/chat", "Chat"],
+    ["/dash/knowledge/", "Knowledge Base"],
+    ["/dash/settings/index.html", "Settings"],
+  ])("%s shows %s", (pathname, title) => {
+    expect(routeForPathname(pathname)?.title).toBe(title);
+  });
+
+  it.each(["/dash/nope", "/dashboard", "/dash/chat/extra", "/"])("%s is no screen", (pathname) => {
+    expect(routeForPathname(pathname)).toBeUndefined();
+  });
+
+  it("builds hrefs under the base", () => {
+    expect(dashRoutes.map(routeHref).every((href) => href.startsWith(`${DASH_BASE}/`))).toBe(true);
+  });
+});

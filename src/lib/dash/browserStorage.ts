@@ -1,0 +1,122 @@
+import type { StorageNotice } from "./repository";
+
+/** Every workspace key starts with this, then the user id, then the feature. */
+export const DASH_STORAGE_PREFIX = "paphos-ai:dash";
+
+/** The key of one feature's record for one user: users of one browser never see each other's records. */
+export const featureKey = (userId: string, feature: string): string => `${DASH_STORAGE_PREFIX}:${userId}:${feature}`;
+
+/** Where a value that cannot be read is copied before its key is reused. */
+export const backupKeyFor = (key: string, now: Date): string => `${key}/backup/${now.toISOString()}`;
+
+/** What a stored value turned out to be. */
+export type StoredValue<T> = { status: "missing" } | { status: "ok"; data: T } | { status: "unreadable"; raw: string };
+
+/** A stored value bigger than this is not one we wrote (a thousand busy conversations stay well below). */
+export const MAX_VALUE_CHARS = 4_000_000;
+
+/** Reads a versioned envelope `{ v, data }` and validates its data; a wrong version or shape is unreadable. */
+export function parseEnvelope<T>(raw: string | null, version: number, parse: (data: unknown) => T | null): StoredValue<T> {
+  if (raw === null) return { status: "missing" };
+  if (raw.length > MAX_VALUE_CHARS) return { status: "unreadable", raw };
+  let envelope: unknown;
+  try {
+    envelope = JSON.parse(raw);
+  } catch {
+    return { status: "unreadable", raw };
+  }
+  if (typeof envelope !== "object" || envelope === null) return { status: "unreadable", raw };
+  const { v, data } = envelope as { v?: unknown; data?: unknown };
+  if (v !== version) return { status: "unreadable", raw };
+  const parsed = parse(data);
+  return parsed === null ? { status: "unreadable", raw } : { status: "ok", data: parsed };
+}
+
+/** Serialises records into the envelope parseEnvelope reads. */
+export const toEnvelope = (version: number, data: unknown): string => JSON.stringify({ v: version, data });
+
+const isQuotaError = (error: unknown) =>
+  error instanceof DOMException && (error.name === "QuotaExceededError" || error.name === "NS_ERROR_DOM_QUOTA_REACHED");
+
+/**
+ * localStorage as the workspace uses it: every call guarded. Once storage turns out blocked or full, writes stop
+ * (the stores keep working in memory) and the notice is given once.
+ */
+export class GuardedStorage {
+  private writable: boolean;
+
+  constructor(
+    private readonly storage: Storage | null,
+    private readonly notify: (notice: StorageNotice) => void,
+  ) {
+    this.writable = storage !== null;
+    if (!storage) notify({ kind: "unavailable" });
+  }
+
+  /** The area storage events must come from to concern us. */
+  get area(): Storage | null {
+    return this.storage;
+  }
+
+  /** The raw value under `key`, or null (absent, or storage unreadable). */
+  read(key: string): string | null {
+    try {
+      return this.storage?.getItem(key) ?? null;
+    } catch {
+      this.fail("unavailable");
+      return null;
+    }
+  }
+
+  /** Writes a value; false when it could not be written (storage blocked or full). */
+  write(key: string, value: string): boolean {
+    if (!this.writable || !this.storage) return false;
+    try {
+      this.storage.setItem(key, value);
+      return true;
+    } catch (error) {
+      this.fail(isQuotaError(error) ? "full" : "unavailable");
+      return false;
+    }
+  }
+
+  /** Removes a key; failures only stop later writes. */
+  remove(key: string): void {
+    if (!this.writable || !this.storage) return;
+    try {
+      this.storage.removeItem(key);
+    } catch {
+      this.fail("unavailable");
+    }
+  }
+
+  /** Every key that starts with `prefix`. */
+  keysWith(prefix: string): string[] {
+    const keys: string[] = [];
+    try {
+      const storage = this.storage;
+      if (!storage) return keys;
+      for (let i = 0; i < storage.length; i += 1) {
+        const key = storage.key(i);
+        if (key?.startsWith(prefix)) keys.push(key);
+      }
+    } catch {
+      this.fail("unavailable");
+    }
+    return keys;
+  }
+
+  /** Copies an unreadable value aside under a backup key; true when the copy is safe. */
+  setAside(key: string, raw: string, now: Date, feature: string): boolean {
+    const backupKey = backupKeyFor(key, now);
+    if (!this.write(backupKey, raw)) return false;
+    this.notify({ kind: "restored", feature, backupKey });
+    return true;
+  }
+
+  private fail(kind: "unavailable" | "full"): void {
+    if (!this.writable) return;
+    this.writable = false;
+    this.notify({ kind });
+  }
+}

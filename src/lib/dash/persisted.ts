@@ -1,0 +1,28 @@
+import type { WritableAtom } from "nanostores";
+import { createBrowserRepository, createShardedBrowserRepository, type BrowserRepositoryOptions } from "./browserRepository";
+import type { FeatureDefinition, Repository, ShardedFeatureDefinition } from "./repository";
+
+/** A store's persisted records: the atom the store's actions change, and how the records are stored. */
+export type PersistedRecords =
+  | { sharded?: false; $records: WritableAtom<unknown>; feature: FeatureDefinition<unknown> }
+  | { sharded: true; $records: WritableAtom<Record<string, unknown>>; feature: ShardedFeatureDefinition<unknown> };
+
+/** Describes a store's single-record feature for the workspace (typed at the call site, erased in the list). */
+export const persisted = <T>($records: WritableAtom<T>, feature: FeatureDefinition<T>): PersistedRecords => ({
+  $records: $records as WritableAtom<unknown>,
+  feature: feature as FeatureDefinition<unknown>,
+});
+
+/** Describes a store's feature of many records, each saved on its own. */
+export const persistedShards = <V>($records: WritableAtom<Record<string, V>>, feature: ShardedFeatureDefinition<V>): PersistedRecords => ({
+  sharded: true,
+  $records: $records as WritableAtom<Record<string, unknown>>,
+  feature: feature as ShardedFeatureDefinition<unknown>,
+});
+
+/** The repository of one feature for one user: the only place that decides where records live. */
+export function repositoryFor(entry: PersistedRecords, options: BrowserRepositoryOptions): Repository<unknown> {
+  return entry.sharded
+    ? (createShardedBrowserRepository(entry.feature, options) as Repository<unknown>)
+    : createBrowserRepository(entry.feature, options);
+}

@@ -1,0 +1,47 @@
+/**
+ * What a workspace feature (conversations, chat, knowledge, files, cases, uploads, preferences) stores for one
+ * user, and the one interface its store reaches it through. Today's implementation keeps the records in this
+ * browser (browserRepository.ts); a server-backed one (Supabase tables with row-level security per user) fits
+ * the same interface, so screens and stores never change.
+ */
+
+/** One feature's records: how they are named, versioned, seeded and validated. */
+export interface FeatureDefinition<T> {
+  /** Stable name, part of the storage key ("conversations"). */
+  name: string;
+  /** Bumped when the shape changes; a stored value of another version is set aside and the samples restored. */
+  version: number;
+  /** A fresh copy of the sample records a new user starts with. */
+  samples: () => T;
+  /** Validates untrusted data read back (storage, network): the records, or null when the shape is wrong. */
+  parse: (data: unknown) => T | null;
+}
+
+/** A feature made of many independent records (the messages of each conversation), each saved on its own. */
+export interface ShardedFeatureDefinition<V> extends Omit<FeatureDefinition<Record<string, V>>, "parse"> {
+  /** Validates one record (one conversation's messages, say), or null when its shape is wrong. */
+  parseShard: (data: unknown) => V | null;
+}
+
+/** Where one feature's records for one signed-in user live. */
+export interface Repository<T> {
+  /** The user's records; the samples when there are none yet or the stored ones cannot be read. */
+  load(): Promise<T>;
+  /** Stores the records. Implementations coalesce quick successive saves into one write. */
+  save(value: T): void;
+  /** Writes a pending save now (the page is being hidden, the user signs out). */
+  flush(): void;
+  /** Calls back with the new records when they change elsewhere (another tab, the server); returns the unsubscribe. */
+  subscribe(listener: (value: T) => void): () => void;
+  /** Stops timers and listeners after flushing. */
+  close(): void;
+}
+
+/** Something the user should hear about the workspace's storage, at most once per kind. */
+export type StorageNotice =
+  /** Storage is blocked or missing: the workspace works in memory for this visit. */
+  | { kind: "unavailable" }
+  /** Storage is full: changes from now on are kept in memory only. */
+  | { kind: "full" }
+  /** A stored value could not be read: it was copied aside under `backupKey` and the samples restored. */
+  | { kind: "restored"; feature: string; backupKey: string };

@@ -1,0 +1,42 @@
+import { localStorageOrNull } from "../../lib/booking/bookingStorage";
+import type { StorageNotice } from "../../lib/dash/repository";
+import { createWorkspace } from "../../lib/dash/workspace";
+import { showToast } from "../toasts";
+import { layoutRecords } from "./layout";
+
+export type { WorkspaceState } from "../../lib/dash/workspace";
+
+export const storageNoticeCopy = {
+  memoryOnly: {
+    title: "Working in memory",
+    description: "This browser is not letting the workspace save, so changes last only until you close this tab.",
+  },
+  restored: {
+    title: "Some saved data could not be read",
+    description: "It was kept aside in this browser and the sample data was restored.",
+  },
+} as const;
+
+const told = new Set<string>();
+/** Tells the user about storage once per kind and page: blocked and full storage read the same to them. */
+function tellOnce(notice: StorageNotice): void {
+  const copy = notice.kind === "restored" ? storageNoticeCopy.restored : storageNoticeCopy.memoryOnly;
+  if (told.has(copy.title)) return;
+  told.add(copy.title);
+  showToast({ ...copy, variant: notice.kind === "restored" ? "default" : "destructive" });
+}
+
+/**
+ * The workspace of the signed-in user. A persisted feature joins by exporting its `persisted(...)` description
+ * from its store module and being listed in `features` here.
+ */
+const workspace = createWorkspace({
+  features: [layoutRecords],
+  storage: typeof window === "undefined" ? null : localStorageOrNull(),
+  win: typeof window === "undefined" ? undefined : window,
+  onNotice: tellOnce,
+});
+
+/** Whose records the stores hold: screens render only while it is open. */
+export const $workspace = workspace.$workspace;
+export const { open: openWorkspace, close: closeWorkspace, reset: resetWorkspace } = workspace;
