@@ -1,16 +1,37 @@
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
-import type { Page } from "@playwright/test";
+import type { BrowserContext, Page } from "@playwright/test";
 import { expect, test } from "./fixtures/test";
 import { buildDirs, fullEnv } from "./fixtures/sites";
 import { DEMO_KEYS } from "../../src/lib/auth/demoRecords";
+import { hashPassword } from "../../src/lib/auth/password";
 import { expectNoAxeViolations } from "./fixtures/axe";
-import { DEMO_USER, openLogin, seedDemoAccount, submitSignIn } from "./fixtures/login";
+import { openLogin, submitSignIn } from "./fixtures/login";
 
 // Demo mode: the bare build has no Supabase, so accounts and sessions live in the browser.
 const SIGN_UP_SUCCESS = "Account created! Please check your email to verify your account.";
+const ADA = { name: "Ada Lovelace", email: "ada@example.com", password: "analytical" };
 // PBKDF2 runs in the page; on a busy machine it takes a moment.
 const SLOW = { timeout: 15_000 };
+
+/** Stores Ada's demo account (a PBKDF2 hash, as sign-up would) in every page of the context. */
+async function seedAccount(context: BrowserContext) {
+  const account = {
+    id: "0b6f3c1e-5d1a-4c36-9a57-1f0f8f1f7a11",
+    email: ADA.email,
+    fullName: ADA.name,
+    role: "member",
+    createdAt: "2025-01-15T09:30:00.000Z",
+    password: await hashPassword(ADA.password, 1_000),
+  };
+  await context.addInitScript(
+    ([key, value]) => {
+      if (!localStorage.getItem(key)) localStorage.setItem(key, value);
+    },
+    [DEMO_KEYS.accounts, JSON.stringify([account])] as const,
+  );
+}
+
 
 const dashHeading = (page: Page, name: string) => page.getByRole("heading", { level: 1, name });
 
@@ -64,28 +85,28 @@ test.describe("/login form", () => {
     await openLogin(page);
     await page.getByRole("button", { name: "Sign Up" }).click();
     const fillSignUp = async () => {
-      await page.getByLabel("Full Name").fill(DEMO_USER.name);
-      await page.getByLabel("Email Address").fill(DEMO_USER.email);
-      await page.getByLabel("Password", { exact: true }).fill(DEMO_USER.password);
+      await page.getByLabel("Full Name").fill(ADA.name);
+      await page.getByLabel("Email Address").fill(ADA.email);
+      await page.getByLabel("Password", { exact: true }).fill(ADA.password);
       await page.getByRole("button", { name: "Create Account" }).click();
     };
     await fillSignUp();
     await expect(page.getByRole("status").filter({ hasText: "Account created" })).toHaveText(SIGN_UP_SUCCESS, SLOW);
     await expect(page.getByLabel("Email Address")).toHaveValue("");
     const stored = await page.evaluate((key) => localStorage.getItem(key), DEMO_KEYS.accounts);
-    expect(stored).toContain(DEMO_USER.email);
-    expect(stored).not.toContain(DEMO_USER.password);
+    expect(stored).toContain(ADA.email);
+    expect(stored).not.toContain(ADA.password);
 
     await fillSignUp();
     await expect(page.getByRole("alert").filter({ hasText: "registered" })).toHaveText("User already registered", SLOW);
 
     await page.getByRole("button", { name: "Log In" }).click();
     await expect(page.getByText("User already registered")).toHaveCount(0);
-    await submitSignIn(page, DEMO_USER.email, "wrong-password");
+    await submitSignIn(page, ADA.email, "wrong-password");
     const banner = page.getByRole("alert").filter({ hasText: "credentials" });
     await expect(banner).toHaveText("Invalid login credentials", SLOW);
-    await expect(page.getByLabel("Email Address")).toHaveValue(DEMO_USER.email);
-    await page.getByLabel("Password", { exact: true }).fill(DEMO_USER.password);
+    await expect(page.getByLabel("Email Address")).toHaveValue(ADA.email);
+    await page.getByLabel("Password", { exact: true }).fill(ADA.password);
     await expect(banner).toHaveCount(0);
 
     await page.getByRole("button", { name: "Sign In", exact: true }).click();
@@ -93,8 +114,8 @@ test.describe("/login form", () => {
     expect(requested.map((url) => new URL(url).pathname)).toContain("/dashboard");
     await expect(dashHeading(page, "Chat")).toBeVisible(SLOW);
     const header = page.getByRole("banner").or(page.locator("header"));
-    await expect(header).toContainText(DEMO_USER.name);
-    await expect(header).toContainText(DEMO_USER.email);
+    await expect(header).toContainText(ADA.name);
+    await expect(header).toContainText(ADA.email);
     await expect(header.getByRole("note")).toContainText("Demo mode");
     // The demo build never loads supabase-js (the Supabase spec sees the same chunk requested there).
     expect(requested.filter((url) => /supabase/i.test(url))).toEqual([]);
@@ -109,7 +130,7 @@ test.describe("the guard", () => {
   });
 
   test("shows 'Loading...' while the session is read, then sends a visitor to /login with next, and back after sign-in", async ({ page, context }) => {
-    await seedDemoAccount(context);
+    await seedAccount(context);
     let release!: () => void;
     const held = new Promise<void>((resolve) => (release = resolve));
     await page.route(/demoBackend\.[\w-]+\.js$/, async (route) => {
@@ -123,16 +144,16 @@ test.describe("the guard", () => {
     release();
     await expect(page).toHaveURL(/\/login\?next=%2Fdash%2Fcases$/);
     await expect(page.locator("astro-island[ssr]")).toHaveCount(0);
-    await submitSignIn(page, DEMO_USER.email, DEMO_USER.password);
+    await submitSignIn(page, ADA.email, ADA.password);
     await expect(page).toHaveURL(/\/dash\/cases$/, SLOW);
     await expect(dashHeading(page, "Cases")).toBeVisible();
     await expect(page.getByRole("link", { name: "Cases" })).toHaveAttribute("aria-current", "page");
   });
 
   test("a signed-in visitor opening /login goes to the dashboard; Sign Out goes home and locks the dashboard", async ({ page, context }) => {
-    await seedDemoAccount(context);
+    await seedAccount(context);
     await openLogin(page);
-    await submitSignIn(page, DEMO_USER.email, DEMO_USER.password);
+    await submitSignIn(page, ADA.email, ADA.password);
     await expect(page).toHaveURL(/\/dash$/, SLOW);
     await page.goto("/login");
     await expect(page).toHaveURL(/\/dash$/);
@@ -149,12 +170,12 @@ test.describe("the guard", () => {
   });
 
   test("two tabs share the session: sign-in in one moves the other on, sign-out in one sends the other home", async ({ context }) => {
-    await seedDemoAccount(context);
+    await seedAccount(context);
     const first = await context.newPage();
     const second = await context.newPage();
     await openLogin(first);
     await openLogin(second);
-    await submitSignIn(first, DEMO_USER.email, DEMO_USER.password);
+    await submitSignIn(first, ADA.email, ADA.password);
     await expect(first).toHaveURL(/\/dash$/, SLOW);
     await expect(second).toHaveURL(/\/dash$/, SLOW);
     await expect(dashHeading(second, "Chat")).toBeVisible();
@@ -167,9 +188,9 @@ test.describe("the guard", () => {
 
 test("every dashboard screen has no WCAG 2.2 A/AA violation", async ({ page, context }) => {
   test.setTimeout(90_000);
-  await seedDemoAccount(context);
+  await seedAccount(context);
   await openLogin(page);
-  await submitSignIn(page, DEMO_USER.email, DEMO_USER.password);
+  await submitSignIn(page, ADA.email, ADA.password);
   await expect(page).toHaveURL(/\/dash$/, SLOW);
   const screens = [["/dash", "Chat"], ["/dash/chat", "Chat"], ["/dash/knowledge", "Knowledge Base"], ["/dash/files", "Files"], ["/dash/cases", "Cases"], ["/dash/uploads", "Uploads"], ["/dash/settings", "Settings"]];
   for (const [path, heading] of screens) {

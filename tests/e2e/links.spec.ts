@@ -49,7 +49,11 @@ test("every #anchor of the built site points at an element of its page", () => {
     const pages = new Map(htmlFiles(root).map((file) => [pagePath(root, file), readFileSync(file, "utf8")]));
     const broken: string[] = [];
     let anchors = 0;
+    let checked = 0;
     for (const [path, html] of pages) {
+      // A client-only page (the workspace) draws its targets in the browser: site-checks checks those live.
+      if (html.includes('client="only"')) continue;
+      checked += 1;
       for (const match of html.matchAll(/\shref="((?:\/[^"#]*)?)#([^"]*)"/g)) {
         const target = match[1] ? match[1].replace(/\/$/, "") || "/" : path;
         anchors += 1;
@@ -57,7 +61,7 @@ test("every #anchor of the built site points at an element of its page", () => {
         if (match[2] && !idsOf(pages.get(target) ?? "").has(decodeURIComponent(match[2]))) broken.push(`${root}${path} -> ${target}#${match[2]}`);
       }
     }
-    expect(anchors, "the skip link alone puts an anchor on every page").toBeGreaterThan(pages.size - 1);
+    expect(anchors, "the skip link alone puts an anchor on every page").toBeGreaterThanOrEqual(checked);
     expect(broken).toEqual([]);
   }
 });

@@ -7,7 +7,7 @@ import { expect, test } from "./fixtures/test";
 import { BARE, FULL, buildDirs } from "./fixtures/sites";
 import { htmlFiles, pagePath } from "./fixtures/builtSite";
 import { dashPages, publicPages, scannedPages } from "./fixtures/pages";
-import { signInToDemo } from "./fixtures/login";
+import { ADA, signInAs } from "./fixtures/dash";
 import { hydrateAll } from "./fixtures/islands";
 import { headerRules, headersFor } from "../../src/lib/security/policy";
 import { site } from "../../src/site.config";
@@ -162,13 +162,19 @@ for (const [name, base] of [
   });
 }
 
-test("every dashboard screen (bare build, signed in through the demo backend) loads with no CSP violation", async ({ page }) => {
+test("every dashboard screen (bare build, signed in through the demo backend) loads with no CSP violation, and its #anchors resolve", async ({ page }) => {
   test.setTimeout(90_000);
   const violations = await recordViolations(page);
-  await signInToDemo(page);
+  await signInAs(page.context(), ADA);
   for (const path of dashPages) {
     await page.goto(path);
     await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    await expect(page.getByText(ADA.email).first()).toBeVisible();
+    // The workspace is drawn in the browser, so its in-page links are checked in the live page.
+    const missing = await page.evaluate(() =>
+      [...document.querySelectorAll<HTMLAnchorElement>('a[href^="#"]')].map((a) => a.hash.slice(1)).filter((id) => id && !document.getElementById(decodeURIComponent(id))),
+    );
+    expect(missing, path).toEqual([]);
     expect(await violations(), path).toEqual([]);
   }
 });

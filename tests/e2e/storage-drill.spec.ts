@@ -2,7 +2,7 @@ import type { BrowserContext, Page } from "@playwright/test";
 import { expect, test } from "./fixtures/test";
 import { FULL, fullEnv } from "./fixtures/sites";
 import { dashPages, scannedPages } from "./fixtures/pages";
-import { DEMO_USER, signInToDemo } from "./fixtures/login";
+import { ADA, signInAs } from "./fixtures/dash";
 import { hydrateAll } from "./fixtures/islands";
 import { DEMO_KEYS } from "../../src/lib/auth/demoRecords";
 
@@ -57,7 +57,7 @@ test("a signed-in visit of every page reads the demo session and accounts, and e
   const context = await browser.newContext();
   const keysRead = await recordKeyReads(context);
   const page = await context.newPage();
-  await signInToDemo(page);
+  await signInAs(context, ADA);
   for (const path of [...scannedPages.map((p) => p.path), ...dashPages]) {
     await page.goto(path);
     await expect(page.getByRole("heading", { level: 1 }).first()).toBeVisible();
@@ -70,12 +70,12 @@ test("a signed-in visit of every page reads the demo session and accounts, and e
 for (const value of CORRUPT) {
   test(`with ${value} in every key but the session, every dashboard screen still works for the signed-in user`, async ({ page }) => {
     test.skip(siteKeys.length === 0, "needs the key discovery above");
-    await signInToDemo(page);
+    await signInAs(page.context(), ADA);
     await seed(page.context(), siteKeys.filter((key) => !AUTH_KEYS.includes(key)), value);
     for (const path of dashPages) {
       await page.goto(path);
       await expect(page.getByRole("heading", { level: 1 }), path).toBeVisible();
-      await expect(page.getByText(DEMO_USER.email).first(), path).toBeVisible();
+      await expect(page.getByText(ADA.email).first(), path).toBeVisible();
     }
   });
 
