@@ -1,7 +1,6 @@
 import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import type { Page } from "@playwright/test";
 import { HtmlValidate, type ConfigData } from "html-validate";
 import { expect, test } from "./fixtures/test";
 import { BARE, FULL, buildDirs } from "./fixtures/sites";
@@ -9,6 +8,7 @@ import { htmlFiles, pagePath } from "./fixtures/builtSite";
 import { dashPages, publicPages, scannedPages } from "./fixtures/pages";
 import { ADA, signInAs } from "./fixtures/dash";
 import { hydrateAll } from "./fixtures/islands";
+import { recordViolations } from "./fixtures/csp";
 import { headerRules, headersFor } from "../../src/lib/security/policy";
 import { site } from "../../src/site.config";
 
@@ -128,16 +128,6 @@ test("the wired build allows exactly its services' origins; the bare build none"
   for (const origin of ["http://127.0.0.1", "ws://127.0.0.1", "https://*.daily.co", "wss://*.daily.co"]) expect(full).toContain(origin);
   expect(full).toMatch(/script-src 'self' https:\/\/c\.daily\.co 'sha256-/);
 });
-
-/** Records every CSP violation the page reports, from before its first script runs. */
-async function recordViolations(page: Page): Promise<() => Promise<string[]>> {
-  await page.addInitScript(() => {
-    const seen: string[] = [];
-    (window as unknown as { __csp: string[] }).__csp = seen;
-    document.addEventListener("securitypolicyviolation", (e) => seen.push(`${e.violatedDirective} ${e.blockedURI}`));
-  });
-  return () => page.evaluate(() => (window as unknown as { __csp: string[] }).__csp);
-}
 
 for (const [name, base] of [
   ["bare", BARE],

@@ -10,10 +10,13 @@ import { envelopeItems, startSentryCollector } from "../fixtures/sentry";
 import { describeFailure, type PostFailure } from "../../../src/lib/http";
 import { CONTACT_TIMEOUT_MS } from "../../../src/lib/contact";
 import { authMessages } from "../../../src/lib/auth/messages";
+import { recordViolations } from "../fixtures/csp";
+import { dashPages } from "../fixtures/pages";
 
 // Failure drills: every third-party service of the wired build is aborted, timed out, or answers 500 and 429,
 // in turn. Each page must say what happened, keep what the visitor typed, send one request per click and
-// throw nothing. This file starts every fake service, so it runs in the "drills" project, after the others.
+// throw nothing. This file starts every fake service, so it runs in the "drills" project, after the others;
+// for the same reason it also holds the wired build's workspace check, which needs the fake Supabase.
 test.use({ baseURL: FULL });
 test.describe.configure({ timeout: 60_000 });
 
@@ -124,6 +127,20 @@ test.describe("the Supabase auth server", () => {
     supabase = await startFakeServer(ports.supabase, () => ({ status: 503 }), 600_000);
   });
   test.afterAll(() => supabase.close());
+
+  test("the wired workspace: every screen, signed in through Supabase, loads with no CSP violation", async ({ page }) => {
+    const fake = createFakeSupabase([{ ...ADA }], [{ id: ADA.id, full_name: ADA.fullName, role: "member", created_at: "2025-01-15T09:30:00.000Z" }]);
+    supabase.setHandler(fake.handler);
+    const violations = await recordViolations(page);
+    await openLogin(page);
+    await submitSignIn(page, ADA.email, ADA.password);
+    await expect(page).toHaveURL(/\/dash$/, { timeout: 15_000 });
+    for (const path of dashPages) {
+      await page.goto(path);
+      await expect(page.getByRole("heading", { level: 1 }), path).toBeVisible();
+      expect(await violations(), path).toEqual([]);
+    }
+  });
 
   for (const drill of drills) {
     test(`${drill.name}: sign-in shows an error, keeps the e-mail and password, sent one request, and works once the server is back`, async ({ page }) => {
