@@ -144,6 +144,8 @@ test.describe("the Supabase auth server", () => {
 
   for (const drill of drills) {
     test(`${drill.name}: sign-in shows an error, keeps the e-mail and password, sent one request, and works once the server is back`, async ({ page }) => {
+      // Issue 11 gives supabase-js's requests a ~15 s time-out; until it lands a hanging server leaves sign-in waiting.
+      test.fixme(drill.reply === "hang", "needs issue 11: the supabase-js fetch time-out");
       const fake = createFakeSupabase([{ ...ADA }], [{ id: ADA.id, full_name: ADA.fullName, role: "member", created_at: "2025-01-15T09:30:00.000Z" }]);
       supabase.requests.length = 0;
       supabase.setHandler((request) => (request.path === "/auth/v1/token" ? drill.reply : fake.handler(request)));
@@ -205,6 +207,8 @@ test.describe("the Vapi API and the Sentry collector", () => {
 
   for (const drill of drills) {
     test(`Vapi ${drill.name}: the Voice Call Error toast, the button idle again, one call request per click`, async ({ page }) => {
+      // Issue 11 gives the voice start a ~30 s time-out; until it lands a hanging API leaves the call connecting.
+      test.fixme(drill.reply === "hang", "needs issue 11: the voice start time-out");
       vapi.setHandler(() => drill.reply);
       const posts = pageRequests(page, vapi, "/call/web");
       await page.clock.install();
