@@ -78,7 +78,8 @@ export const site = {
   description:
     "Paphos AI builds AI chatbots, voice agents, workflow and email automation, document parsing and system integrations for small and medium businesses.",
   email: "hello@example.com",
-  phone: { display: "+357 26 000000", href: "tel:+35726000000" },
+  // Non-breaking spaces: a phone number never wraps across lines.
+  phone: { display: "+357\u00a026\u00a0000000", href: "tel:+35726000000" },
   location: { city: "Paphos", country: "CY", display: "Paphos, CY" },
   copyrightYear: 2025,
   themeColor: "#000000",
@@ -133,3 +134,12 @@ export function serviceBySlug(slug: string): Service {
   if (!found) throw new Error(`Unknown service slug: ${slug}`);
   return found;
 }
+
+/** The agency's facts as its structured data states them (telephone in E.164, without the display spacing). */
+export const agencyFacts = {
+  brand: site.brand,
+  email: site.email,
+  telephone: site.phone.href.replace(/^tel:/, ""),
+  city: site.location.city,
+  country: site.location.country,
+};
