@@ -75,7 +75,8 @@ export function metaDirectives(env: ServiceSettings): MetaDirective[] {
   return [
     "default-src 'self'",
     `connect-src ${sources(true, connect)}`,
-    `frame-src ${sources(false, frame)}`,
+    // Only the workspace's Preview frames anything: the file the user chose, through an object URL.
+    `frame-src ${sources(false, ["blob:", ...frame])}`,
     "img-src 'self' data:",
     "font-src 'self'",
     "media-src 'self'",
