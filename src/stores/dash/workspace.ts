@@ -2,7 +2,9 @@ import { localStorageOrNull } from "../../lib/booking/bookingStorage";
 import type { StorageNotice } from "../../lib/dash/repository";
 import { createWorkspace } from "../../lib/dash/workspace";
 import { showToast } from "../toasts";
+import { conversationsRecords } from "./conversations";
 import { layoutRecords } from "./layout";
+import { messagesRecords } from "./messages";
 
 export type { WorkspaceState } from "../../lib/dash/workspace";
 
@@ -31,7 +33,11 @@ function tellOnce(notice: StorageNotice): void {
  * from its store module and being listed in `features` here.
  */
 const workspace = createWorkspace({
-  features: [layoutRecords],
+  features: [
+    layoutRecords,
+    conversationsRecords,
+    messagesRecords,
+  ],
   storage: typeof window === "undefined" ? null : localStorageOrNull(),
   win: typeof window === "undefined" ? undefined : window,
   onNotice: tellOnce,

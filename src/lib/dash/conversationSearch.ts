@@ -1,0 +1,50 @@
+import type { ChatMessage } from "./chat";
+import type { Conversation } from "./conversations";
+
+/** Lower-case text without accents, so a search ignores both ("limassol" finds "Limassol", "andreou" finds "Andréou"). */
+export const foldText = (text: string): string =>
+  text
+    .normalize("NFD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .toLowerCase();
+
+/**
+ * Search over conversation titles and message text, fast enough to run on every keystroke with a thousand
+ * conversations of twenty messages: each conversation's message text is folded once and cached by the identity
+ * of its message list (a new message replaces only that list), and a query that extends the last one searches
+ * only the last one's matches.
+ */
+export function createConversationSearch() {
+  const folded = new WeakMap<readonly ChatMessage[], string>();
+  let last: { query: string; pool: readonly Conversation[]; messages: Readonly<Record<string, readonly ChatMessage[]>>; hits: Conversation[] } | null =
+    null;
+
+  const textOf = (messages: readonly ChatMessage[] | undefined): string => {
+    if (!messages) return "";
+    let text = folded.get(messages);
+    if (text === undefined) {
+      text = foldText(messages.map((m) => m.content).join("\n"));
+      folded.set(messages, text);
+    }
+    return text;
+  };
+
+  /** The conversations whose title or messages contain the query (all of them for a blank query), in their order. */
+  return function search(
+    conversations: readonly Conversation[],
+    messages: Readonly<Record<string, readonly ChatMessage[]>>,
+    query: string,
+  ): Conversation[] {
+    const needle = foldText(query.trim());
+    if (!needle) {
+      last = null;
+      return [...conversations];
+    }
+    // Typing one more letter can only narrow the matches, as long as nothing else changed.
+    const narrowing = last !== null && last.pool === conversations && last.messages === messages && needle.startsWith(last.query);
+    const candidates = narrowing && last ? last.hits : conversations;
+    const hits = candidates.filter((c) => foldText(c.title).includes(needle) || textOf(messages[c.id]).includes(needle));
+    last = { query: needle, pool: conversations, messages, hits };
+    return hits;
+  };
+}
