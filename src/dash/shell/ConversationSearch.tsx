@@ -1,6 +1,6 @@
 import { useStore } from "@nanostores/react";
 import { useId } from "react";
-import { $search, setSearch } from "../../stores/dash/conversations";
+import { $search, prepareSearch, setSearch } from "../../stores/dash/conversations";
 import DashIcon from "../components/DashIcon";
 
 /** 'Search chats...': filters the conversations by title and message text as the user types. */
@@ -18,6 +18,7 @@ export default function ConversationSearch() {
         type="search"
         value={query}
         onChange={(event) => setSearch(event.target.value)}
+        onFocus={prepareSearch}
         placeholder="Search chats..."
         autoComplete="off"
         className="field-input py-2 pl-9 text-sm"

@@ -19,11 +19,12 @@ describe("conversation search", () => {
     ["district court", ["c"]],
     ["nothing like this", []],
   ])("%j finds %j (title and message text, any case or accent)", (query, ids) => {
-    expect(createConversationSearch()(conversations, messages, query).map((c) => c.id)).toEqual(ids);
+    expect(createConversationSearch().search(conversations, messages, query).map((c) => c.id)).toEqual(ids);
   });
 
   it("narrows as the query grows, and sees a new message at once", () => {
-    const search = createConversationSearch();
+    const { search, prepare } = createConversationSearch();
+    prepare(messages);
     expect(search(conversations, messages, "di").map((c) => c.id)).toEqual(["a", "c"]);
     expect(search(conversations, messages, "dis").map((c) => c.id)).toEqual(["a", "c"]);
     expect(search(conversations, messages, "disp").map((c) => c.id)).toEqual(["a"]);

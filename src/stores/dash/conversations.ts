@@ -31,7 +31,7 @@ export function createConversationsStore({ $conversations, $messages, now, newId
   const $activeId = atom<string | null>(null);
   /** What is typed in 'Search chats...'. */
   const $search = atom("");
-  const search = createConversationSearch();
+  const { search, prepare } = createConversationSearch();
   /** Pinned and Recent, newest first, filtered by the search. */
   const $groups = computed([$conversations, $messages, $search], (list, messages, query) =>
     groupConversations(search(list, messages, query)),
@@ -73,6 +73,8 @@ export function createConversationsStore({ $conversations, $messages, now, newId
       if ($activeId.get() === id) $activeId.set(null);
     },
     setSearch: (query: string) => $search.set(query),
+    /** Readies the search index before the first keystroke. */
+    prepareSearch: () => prepare($messages.get()),
   };
 }
 
@@ -88,6 +90,6 @@ const store = createConversationsStore({
 });
 
 export const { $activeId, $search, $groups } = store;
-export const { clearActive, select: selectConversation, togglePin, rename: renameConversation, setSearch } = store;
+export const { clearActive, select: selectConversation, togglePin, rename: renameConversation, setSearch, prepareSearch } = store;
 /** Creates, touches and deletes conversations: for the chat store. */
 export const conversationActions = store;
