@@ -154,6 +154,12 @@ test("suggested prompts fill the input without sending; Shift+Enter is a new lin
   }
   await expect(questions(page)).toHaveCount(0);
   expect((await input.inputValue()).split("\n")).toHaveLength(12);
+  // The Enter that confirms an input method's composition (Japanese, Greek accents on some keyboards) never sends.
+  await input.evaluate((el) => {
+    el.dispatchEvent(new KeyboardEvent("keydown", { key: "Enter", isComposing: true, bubbles: true, cancelable: true }));
+    el.dispatchEvent(new KeyboardEvent("keydown", { key: "Enter", keyCode: 229, bubbles: true, cancelable: true }));
+  });
+  await expect(questions(page)).toHaveCount(0);
   const tall = (await input.boundingBox())?.height ?? 0;
   expect(tall).toBeGreaterThan(oneLine);
   expect(tall).toBe(128);
