@@ -6,11 +6,14 @@ import AttachPicker from "./AttachPicker";
 import ContextChips from "./ContextChips";
 import { MESSAGE_INPUT_ID, focusMessageInput } from "./messageInput";
 
-/**
- * Enter sends, Shift+Enter is a new line, and Enter that confirms an input method's composition never sends
- * (Safari delivers that Enter after compositionend, recognisable only by keyCode 229).
- */
-const isSendKey = (event: KeyboardEvent) => event.key === "Enter" && !event.shiftKey && !event.nativeEvent.isComposing && event.keyCode !== 229;
+/** keyCode 229: Safari delivers the Enter that ends a composition after compositionend, marked only by this code. */
+const IME_KEY_CODE = 229;
+
+/** Enter sends, Shift+Enter is a new line, and Enter that confirms an input method's composition never sends. */
+function isSendKey(event: KeyboardEvent): boolean {
+  const { isComposing, keyCode } = event.nativeEvent as { isComposing: boolean; keyCode?: number };
+  return event.key === "Enter" && !event.shiftKey && !isComposing && keyCode !== IME_KEY_CODE;
+}
 
 /** The chips, the growing 'Ask me anything...' input, Attach, and Send (Stop while a reply is pending). */
 export default function Composer() {
