@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { answerChip, cannedReply, parseMessages, plainText, regeneratedReply, scopeFromPreference } from "./chat";
+import { answerChip, cannedReply, parseMessages, parsePendingReplies, plainText, regeneratedReply, scopeFromPreference } from "./chat";
 
 describe("cannedReply", () => {
   it("has markdown (a list, bold) and three citations with title, source and page", () => {
@@ -47,4 +47,16 @@ describe("parseMessages", () => {
     [[{ ...ok, context: [{ type: "planet", id: "c1", label: "x" }] }], false],
     ["nope", false],
   ])("%j valid: %s", (data, valid) => expect(parseMessages(data) !== null).toBe(valid));
+});
+
+describe("parsePendingReplies", () => {
+  it.each([
+    [{}, true],
+    [{ c1: { since: "2026-03-02T12:00:00.000Z" } }, true],
+    [{ c1: { since: "2026-03-02T12:00:00.000Z", replaces: "m1" } }, true],
+    [{ c1: { since: "soon" } }, false],
+    [{ c1: { since: "2026-03-02T12:00:00.000Z", replaces: 4 } }, false],
+    [[], false],
+    [null, false],
+  ])("%j valid: %s", (data, valid) => expect(parsePendingReplies(data) !== null).toBe(valid));
 });

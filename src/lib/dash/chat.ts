@@ -37,6 +37,27 @@ export interface ChatMessage {
   context?: ContextChip[];
 }
 
+/** A reply being "written": when it was asked for (ISO), and the answer it will replace (Regenerate). */
+export interface PendingReply {
+  since: string;
+  replaces?: string;
+}
+
+/** The pending replies by conversation id. */
+export type PendingReplies = Readonly<Record<string, PendingReply>>;
+
+/** Validates stored pending replies, or null. */
+export function parsePendingReplies(data: unknown): PendingReplies | null {
+  if (typeof data !== "object" || data === null || Array.isArray(data)) return null;
+  const entries = Object.entries(data as Record<string, unknown>).map(([id, value]) => {
+    const { since, replaces } = (value ?? {}) as Partial<Record<keyof PendingReply, unknown>>;
+    if (typeof since !== "string" || Number.isNaN(Date.parse(since))) return null;
+    if (replaces !== undefined && typeof replaces !== "string") return null;
+    return [id, replaces === undefined ? { since } : { since, replaces }] as const;
+  });
+  return entries.every((entry) => entry !== null) ? Object.fromEntries(entries) : null;
+}
+
 /** The simulated assistant's delay before it answers (the specification's 2 s). */
 export const REPLY_DELAY_MS = 2000;
 

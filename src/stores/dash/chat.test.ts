@@ -110,6 +110,26 @@ describe("chat store: Stop, Regenerate, switching", () => {
     expect($messages.get()[other]?.map((m) => m.role)).toEqual(["user", "assistant"]);
   });
 
+  it("a reply pending before a reload lands when it was due, once", () => {
+    const conversation = { id: "c1", title: "Lease", pinned: false, updatedAt: NOW.toISOString() };
+    const question = { id: "q1", role: "user" as const, content: "Q", timestamp: NOW.toISOString(), scope: "firm" as const };
+    vi.advanceTimersByTime(1500);
+    const { chat, conversations, $messages } = makeChat({
+      conversations: [conversation],
+      messages: { c1: [question] },
+      pending: { c1: { since: NOW.toISOString() } },
+    });
+    conversations.select("c1");
+    expect(chat.$activePending.get()).toEqual({ since: NOW.toISOString() });
+    vi.advanceTimersByTime(499);
+    expect($messages.get()["c1"]).toHaveLength(1);
+    vi.advanceTimersByTime(1);
+    expect($messages.get()["c1"]?.map((m) => m.role)).toEqual(["user", "assistant"]);
+    vi.advanceTimersByTime(REPLY_DELAY_MS * 2);
+    expect($messages.get()["c1"]).toHaveLength(2);
+    expect(chat.$pending.get()).toEqual({});
+  });
+
   it("a reply whose conversation was deleted lands nowhere", () => {
     const { chat, $messages, $conversations, id } = sent();
     chat.remove(id);

@@ -5,27 +5,30 @@ import {
   cannedReply,
   regeneratedReply,
   scopeFromPreference,
+  parsePendingReplies,
   type ChatMessage,
   type ChatScope,
+  type PendingReplies,
+  type PendingReply,
 } from "../../lib/dash/chat";
 import { withChip, type ContextChip } from "../../lib/dash/chips";
 import { titleFromMessage, type Conversation } from "../../lib/dash/conversations";
 import type { ScopePreference } from "../../lib/dash/preferences";
+import { persisted } from "../../lib/dash/persisted";
+import type { FeatureDefinition } from "../../lib/dash/repository";
 import { showToast, type ToastInput } from "../toasts";
 import { $activeId, $conversations, conversationActions } from "./conversations";
 import { $messages, type MessagesByConversation } from "./messages";
 import { $preferences } from "./preferences";
 
-/** A reply being "written": when it was asked for, and the answer it will replace (Regenerate). */
-export interface PendingReply {
-  since: string;
-  replaces?: string;
-}
+export type { PendingReplies, PendingReply } from "../../lib/dash/chat";
 
 export interface ChatDeps {
   $conversations: ReadableAtom<Conversation[]>;
   $messages: WritableAtom<MessagesByConversation>;
   $activeId: ReadableAtom<string | null>;
+  /** The replies being "written", by conversation: persisted, so a reload continues them. */
+  $pending: WritableAtom<PendingReplies>;
   conversations: Pick<typeof conversationActions, "create" | "touch" | "clearActive" | "select" | "remove">;
   defaultScope: () => ScopePreference | undefined;
   now: () => Date;
@@ -33,6 +36,13 @@ export interface ChatDeps {
   clipboard: () => Pick<Clipboard, "writeText"> | undefined;
   notify: (toast: ToastInput) => void;
 }
+
+export const pendingRepliesFeature: FeatureDefinition<PendingReplies> = {
+  name: "pending-replies",
+  version: 1,
+  samples: () => ({}),
+  parse: parsePendingReplies,
+};
 
 export const chatCopy = {
   typing: "Assistant is typing",
@@ -47,10 +57,10 @@ export function createChatStore(deps: ChatDeps) {
   const $draft = atom("");
   const $scope = atom<ChatScope>(scopeFromPreference(deps.defaultScope()));
   const $chips = atom<ContextChip[]>([]);
-  const $pending = atom<Readonly<Record<string, PendingReply>>>({});
+  const { $pending } = deps;
   /** What the polite status region says: set once per event, never word by word. */
   const $announcement = atom("");
-  const timers = new Map<string, ReturnType<typeof setTimeout>>();
+  const timers = new Map<string, { since: string; timer: ReturnType<typeof setTimeout> }>();
 
   const $activeMessages = computed([deps.$activeId, deps.$messages], (id, messages) => (id ? (messages[id] ?? []) : []));
   const $activePending = computed([deps.$activeId, $pending], (id, pending) => (id ? pending[id] : undefined));
@@ -59,16 +69,13 @@ export function createChatStore(deps: ChatDeps) {
     const { [id]: _previous, ...rest } = $pending.get();
     $pending.set(reply ? { ...rest, [id]: reply } : rest);
   };
-  const cancel = (id: string) => {
-    clearTimeout(timers.get(id));
-    timers.delete(id);
-    setPending(id, undefined);
-  };
+  const cancel = (id: string) => setPending(id, undefined);
   const putMessages = (id: string, list: ChatMessage[]) => deps.$messages.set({ ...deps.$messages.get(), [id]: list });
 
   /** The reply lands in the conversation it was asked in, whichever one is open by then. */
   const deliver = (id: string, reply: PendingReply) => {
-    timers.delete(id);
+    // Stopped, or answered already (by another tab of this user): nothing to add.
+    if ($pending.get()[id]?.since !== reply.since) return;
     setPending(id, undefined);
     if (!deps.$conversations.get().some((c) => c.id === id)) return;
     const list = deps.$messages.get()[id] ?? [];
@@ -81,19 +88,31 @@ export function createChatStore(deps: ChatDeps) {
       );
     } else {
       const variant = list.filter((m) => m.role === "assistant").length;
-      putMessages(id, [...list, { id: deps.newId(), role: "assistant", timestamp, scope, ...cannedReply(variant) }]);
+      // The id comes from the question's time, so two tabs delivering the same reply write the same message.
+      putMessages(id, [...list, { id: `${id}:${reply.since}`, role: "assistant", timestamp, scope, ...cannedReply(variant) }]);
     }
     deps.conversations.touch(id);
     if (deps.$activeId.get() === id) $announcement.set(chatCopy.ready);
   };
   const schedule = (id: string, reply: PendingReply) => {
     setPending(id, reply);
-    timers.set(
-      id,
-      setTimeout(() => deliver(id, reply), REPLY_DELAY_MS),
-    );
     $announcement.set(chatCopy.typing);
   };
+
+  // One timer per pending reply, due REPLY_DELAY_MS after it was asked for: a reply pending before a reload
+  // (or started in another tab) lands on time, and a cancelled one never does.
+  $pending.subscribe((pending) => {
+    for (const [id, entry] of timers) {
+      if (pending[id]?.since === entry.since) continue;
+      clearTimeout(entry.timer);
+      timers.delete(id);
+    }
+    for (const [id, reply] of Object.entries(pending)) {
+      if (timers.has(id)) continue;
+      const due = Math.max(0, Date.parse(reply.since) + REPLY_DELAY_MS - deps.now().getTime());
+      timers.set(id, { since: reply.since, timer: setTimeout(() => deliver(id, reply), due) });
+    }
+  });
 
   /** Starts an empty chat: no active conversation, an empty input, the default scope, and these chips. */
   const startChat = (chips: ContextChip[] = []) => {
@@ -185,10 +204,15 @@ export function createChatStore(deps: ChatDeps) {
   };
 }
 
+/** The signed-in user's pending replies. */
+const $pendingReplies = atom<PendingReplies>({});
+export const pendingRepliesRecords = persisted($pendingReplies, pendingRepliesFeature);
+
 const store = createChatStore({
   $conversations,
   $messages,
   $activeId,
+  $pending: $pendingReplies,
   conversations: conversationActions,
   defaultScope: () => $preferences.get().defaultScope,
   now: () => new Date(),

@@ -2,6 +2,7 @@ import { localStorageOrNull } from "../../lib/booking/bookingStorage";
 import type { StorageNotice } from "../../lib/dash/repository";
 import { createWorkspace } from "../../lib/dash/workspace";
 import { showToast } from "../toasts";
+import { pendingRepliesRecords } from "./chat";
 import { conversationsRecords } from "./conversations";
 import { layoutRecords } from "./layout";
 import { messagesRecords } from "./messages";
@@ -37,6 +38,7 @@ const workspace = createWorkspace({
     layoutRecords,
     conversationsRecords,
     messagesRecords,
+    pendingRepliesRecords,
   ],
   storage: typeof window === "undefined" ? null : localStorageOrNull(),
   win: typeof window === "undefined" ? undefined : window,
