@@ -1,6 +1,9 @@
-import { useEffect, useId, useRef, useState, type KeyboardEvent } from "react";
+import { useEffect, useId, useRef, useState, type CSSProperties, type KeyboardEvent } from "react";
 import DashIcon from "../components/DashIcon";
 import type { DashIconName } from "../icons";
+
+/** Room the three-item menu needs below its button before it opens upwards instead. */
+const MENU_HEIGHT_PX = 140;
 
 export interface MenuAction {
   label: string;
@@ -26,6 +29,7 @@ export default function ConversationMenu({ label, actions }: ConversationMenuPro
   const items = useRef<(HTMLButtonElement | null)[]>([]);
   const menuId = useId();
   const open = active !== null;
+  const [position, setPosition] = useState<CSSProperties>({});
 
   useEffect(() => {
     if (active !== null) items.current[active]?.focus();
@@ -37,9 +41,30 @@ export default function ConversationMenu({ label, actions }: ConversationMenuPro
       const target = event.target as Node;
       if (!menuRef.current?.contains(target) && !buttonRef.current?.contains(target)) setActive(null);
     };
+    // The menu is placed against the viewport: a scroll of the list behind it would leave it astray.
+    const onScroll = (event: Event) => {
+      if (!menuRef.current?.contains(event.target as Node)) setActive(null);
+    };
     document.addEventListener("pointerdown", onPointerDown);
-    return () => document.removeEventListener("pointerdown", onPointerDown);
+    document.addEventListener("scroll", onScroll, true);
+    return () => {
+      document.removeEventListener("pointerdown", onPointerDown);
+      document.removeEventListener("scroll", onScroll, true);
+    };
   }, [open]);
+
+  /** Opens the menu on an item, placed below its button (above when there is no room), outside the list's clipping. */
+  const openAt = (index: number) => {
+    const rect = buttonRef.current?.getBoundingClientRect();
+    if (rect) {
+      const below = rect.bottom + MENU_HEIGHT_PX < window.innerHeight;
+      setPosition({
+        right: window.innerWidth - rect.right,
+        ...(below ? { top: rect.bottom + 4 } : { bottom: window.innerHeight - rect.top + 4 }),
+      });
+    }
+    setActive(index);
+  };
 
   const close = () => {
     setActive(null);
@@ -50,7 +75,7 @@ export default function ConversationMenu({ label, actions }: ConversationMenuPro
   const onButtonKey = (event: KeyboardEvent) => {
     if (event.key === "ArrowDown" || event.key === "ArrowUp") {
       event.preventDefault();
-      setActive(event.key === "ArrowDown" ? 0 : last);
+      openAt(event.key === "ArrowDown" ? 0 : last);
     }
   };
   const onMenuKey = (event: KeyboardEvent) => {
@@ -78,7 +103,7 @@ export default function ConversationMenu({ label, actions }: ConversationMenuPro
         aria-haspopup="menu"
         aria-expanded={open}
         aria-controls={open ? menuId : undefined}
-        onClick={() => setActive(open ? null : 0)}
+        onClick={() => (open ? setActive(null) : openAt(0))}
         onKeyDown={onButtonKey}
         className="inline-flex size-8 items-center justify-center rounded-md text-muted hover:bg-surface-2 hover:text-ink aria-expanded:bg-surface-2 aria-expanded:text-ink"
       >
@@ -91,7 +116,8 @@ export default function ConversationMenu({ label, actions }: ConversationMenuPro
           role="menu"
           aria-label={label}
           onKeyDown={onMenuKey}
-          className="absolute top-full right-0 z-40 mt-1 w-40 rounded-lg border border-line bg-surface-2 p-1 shadow-2xl"
+          style={position}
+          className="fixed z-40 w-40 rounded-lg border border-line bg-surface-2 p-1 shadow-2xl"
         >
           {actions.map((action, index) => (
             <li key={action.label} role="none">

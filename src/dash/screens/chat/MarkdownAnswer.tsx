@@ -22,7 +22,7 @@ const options = {
 /** An assistant answer's markdown, rendered with raw HTML disabled. */
 export default function MarkdownAnswer({ content }: { content: string }) {
   return (
-    <div className="space-y-3 text-sm leading-relaxed [&_li]:ml-5 [&_ol]:list-decimal [&_ol]:space-y-1 [&_strong]:font-semibold [&_strong]:text-ink [&_ul]:list-disc [&_ul]:space-y-1">
+    <div className="text-sm leading-relaxed [&_li]:ml-5 [&_ol]:my-2 [&_p]:my-2 [&_ul]:my-2 [&_ol]:list-decimal [&_ol]:space-y-1 [&_strong]:font-semibold [&_strong]:text-ink [&_ul]:list-disc [&_ul]:space-y-1">
       <Markdown options={options}>{content}</Markdown>
     </div>
   );
