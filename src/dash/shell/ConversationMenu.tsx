@@ -35,34 +35,34 @@ export default function ConversationMenu({ label, actions }: ConversationMenuPro
     if (active !== null) items.current[active]?.focus();
   }, [active]);
 
+  /** Places the menu below its button (above when there is no room), against the viewport: no list clips it. */
+  const place = () => {
+    const rect = buttonRef.current?.getBoundingClientRect();
+    if (!rect) return;
+    const below = rect.bottom + MENU_HEIGHT_PX < window.innerHeight;
+    setPosition({
+      right: window.innerWidth - rect.right,
+      ...(below ? { top: rect.bottom + 4 } : { bottom: window.innerHeight - rect.top + 4 }),
+    });
+  };
+
   useEffect(() => {
     if (!open) return;
     const onPointerDown = (event: PointerEvent) => {
       const target = event.target as Node;
       if (!menuRef.current?.contains(target) && !buttonRef.current?.contains(target)) setActive(null);
     };
-    // The menu is placed against the viewport: a scroll of the list behind it would leave it astray.
-    const onScroll = (event: Event) => {
-      if (!menuRef.current?.contains(event.target as Node)) setActive(null);
-    };
+    // The list behind may scroll (a focused item brought into view): the menu stays by its button.
     document.addEventListener("pointerdown", onPointerDown);
-    document.addEventListener("scroll", onScroll, true);
+    document.addEventListener("scroll", place, true);
     return () => {
       document.removeEventListener("pointerdown", onPointerDown);
-      document.removeEventListener("scroll", onScroll, true);
+      document.removeEventListener("scroll", place, true);
     };
   }, [open]);
 
-  /** Opens the menu on an item, placed below its button (above when there is no room), outside the list's clipping. */
   const openAt = (index: number) => {
-    const rect = buttonRef.current?.getBoundingClientRect();
-    if (rect) {
-      const below = rect.bottom + MENU_HEIGHT_PX < window.innerHeight;
-      setPosition({
-        right: window.innerWidth - rect.right,
-        ...(below ? { top: rect.bottom + 4 } : { bottom: window.innerHeight - rect.top + 4 }),
-      });
-    }
+    place();
     setActive(index);
   };
 
