@@ -2,11 +2,16 @@
 import { defineConfig, envField } from "astro/config";
 import react from "@astrojs/react";
 import tailwindcss from "@tailwindcss/vite";
+import sitemap from "@astrojs/sitemap";
 import { loadEnv } from "vite";
 import { fileURLToPath } from "node:url";
+import securityHeaders from "./src/integrations/securityHeaders.ts";
 import devInbox from "./src/integrations/devInbox.ts";
+import { metaDirectives, scriptResources } from "./src/lib/security/policy.ts";
 
-// SITE_URL is needed at config time (canonical URLs), before astro:env is available; so are the Sentry settings.
+// SITE_URL is needed at config time (canonical URLs), before astro:env is available; so are the Sentry
+// settings, and every service URL the Content-Security-Policy allows.
+const env = loadEnv(process.env.NODE_ENV ?? "production", process.cwd(), "");
 const {
   SITE_URL,
   PUBLIC_SENTRY_DSN,
@@ -15,11 +20,7 @@ const {
   SENTRY_PROJECT,
   PUBLIC_SUPABASE_URL,
   PUBLIC_SUPABASE_ANON_KEY,
-} = loadEnv(
-  process.env.NODE_ENV ?? "production",
-  process.cwd(),
-  "",
-);
+} = env;
 
 // Sentry only when a DSN is set: without one the build holds no Sentry code at all. Errors only (no
 // tracing, no replay); source maps are uploaded only with a token, org and project, so the build never
@@ -54,8 +55,23 @@ export default defineConfig({
   output: "static",
   site: SITE_URL || "http://localhost:4321",
   trailingSlash: "ignore",
-  // devInbox only hooks into `astro dev`: it stands in for unset webhooks there and adds nothing to a build.
-  integrations: [react(), devInbox(), ...sentryIntegrations],
+  integrations: [
+    react(),
+    // devInbox only hooks into `astro dev`: it stands in for unset webhooks there and adds nothing to a build.
+    devInbox(),
+    // The sitemap lists the public pages only: the sign-in form and the workspace are not for search engines.
+    sitemap({ filter: (page) => !/\/(dash|dashboard|login)(\/|$)/.test(new URL(page).pathname) }),
+    securityHeaders(),
+    ...sentryIntegrations,
+  ],
+  // A hash-based CSP in each page's <meta>: Astro hashes the scripts and styles it emits; the other
+  // directives and the script origins come from the configured services (src/lib/security/policy.ts).
+  security: {
+    csp: {
+      directives: metaDirectives(env),
+      scriptDirective: { resources: scriptResources(env) },
+    },
+  },
   redirects: {
     "/dashboard": "/dash",
   },

@@ -6,8 +6,9 @@ import { BARE, BARE_PORT, FULL_PORT, buildDirs, slot } from "./tests/e2e/fixture
 const DEBIAN_CHROMIUM = "/usr/bin/chromium";
 const executablePath = existsSync(DEBIAN_CHROMIUM) ? DEBIAN_CHROMIUM : undefined;
 
+// Each build is served the way a CDN serves it: clean URLs, gzip, its _headers (CSP, HSTS...) and _redirects.
 const preview = (outDir: string, port: number) => ({
-  command: `astro preview --outDir ${outDir} --port ${port} --host 127.0.0.1 --ignore-lock`,
+  command: `node scripts/serve.mjs --dir ${outDir} --port ${port}`,
   url: `http://127.0.0.1:${port}/`,
   reuseExistingServer: false,
   timeout: 60_000,
@@ -45,6 +46,11 @@ export default defineConfig({
       ],
     },
   },
-  projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"], channel: undefined } }],
+  projects: [
+    { name: "chromium", testIgnore: /drills\//, use: { ...devices["Desktop Chrome"], channel: undefined } },
+    // The failure drills start every fake service in turn, on the ports the other specs own one each, so they
+    // run after the rest (a targeted run of a drill needs --no-deps).
+    { name: "drills", testMatch: /drills\/.*\.spec\.ts$/, dependencies: ["chromium"], use: { ...devices["Desktop Chrome"], channel: undefined } },
+  ],
   webServer: [preview(buildDirs.bare, BARE_PORT), preview(buildDirs.full, FULL_PORT)],
 });

@@ -20,6 +20,8 @@ export interface NavItem {
 export interface Service {
   slug: string;
   title: string;
+  /** Its icon in the menu. */
+  icon: NavIcon;
   href: string;
   summary: string;
 }
@@ -29,38 +31,46 @@ export interface SocialProfile {
   href: string;
 }
 
-const services = [
+const serviceList = [
   {
     slug: "ai-workflows",
+    icon: "workflow",
     title: "AI Workflows",
     summary: "Intake, extraction, syncing and routing handled end to end by AI agents.",
   },
   {
     slug: "system-integrations",
+    icon: "plug",
     title: "System Integrations",
     summary: "Your CRM, inbox, shop and internal tools talking to each other.",
   },
   {
     slug: "email-automation",
+    icon: "mail",
     title: "Email Automation",
     summary: "Sequences that sound like you and send themselves at the right moment.",
   },
   {
     slug: "document-parsing",
+    icon: "file",
     title: "Document Parsing",
     summary: "Invoices, contracts and forms read, classified and filed for you.",
   },
   {
     slug: "ai-chatbots",
+    icon: "chat",
     title: "AI Chatbots",
     summary: "A website assistant that answers, qualifies and books around the clock.",
   },
   {
     slug: "ai-voice-callers",
+    icon: "phone",
     title: "AI Voice Callers",
     summary: "Voice agents that pick up, call back and book appointments by phone.",
   },
-] as const;
+] as const satisfies Omit<Service, "href">[];
+
+const services: Service[] = serviceList.map((s) => ({ ...s, href: `/services/${s.slug}` }));
 
 export const site = {
   brand: "Paphos AI",
@@ -68,7 +78,8 @@ export const site = {
   description:
     "Paphos AI builds AI chatbots, voice agents, workflow and email automation, document parsing and system integrations for small and medium businesses.",
   email: "hello@example.com",
-  phone: { display: "+357 26 000000", href: "tel:+35726000000" },
+  // Non-breaking spaces: a phone number never wraps across lines.
+  phone: { display: "+357\u00a026\u00a0000000", href: "tel:+35726000000" },
   location: { city: "Paphos", country: "CY", display: "Paphos, CY" },
   copyrightYear: 2025,
   themeColor: "#000000",
@@ -77,7 +88,7 @@ export const site = {
     { label: "Instagram", href: "https://www.instagram.com/" },
     { label: "Facebook", href: "https://www.facebook.com/" },
   ] satisfies SocialProfile[],
-  services: services.map((s) => ({ ...s, href: `/services/${s.slug}` })) satisfies Service[],
+  services,
   /** Service links in the home footer, in the specification's order. */
   footerServiceSlugs: [
     "ai-workflows",
@@ -88,12 +99,8 @@ export const site = {
   ],
   nav: [
     { label: "Home", href: "/", icon: "home" },
-    { label: "AI Workflows", href: "/services/ai-workflows", icon: "workflow" },
-    { label: "System Integrations", href: "/services/system-integrations", icon: "plug" },
-    { label: "Email Automation", href: "/services/email-automation", icon: "mail" },
-    { label: "Document Parsing", href: "/services/document-parsing", icon: "file" },
-    { label: "AI Chatbots", href: "/services/ai-chatbots", icon: "chat" },
-    { label: "AI Voice Callers", href: "/services/ai-voice-callers", icon: "phone" },
+    // The services, as the service list names them (one source for titles, links and order).
+    ...services.map(({ title, href, icon }) => ({ label: title, href, icon })),
     { label: "Contact", href: "/contact", icon: "contact" },
     { label: "Book Call", href: "/book", icon: "calendar" },
   ] satisfies NavItem[],
@@ -127,3 +134,12 @@ export function serviceBySlug(slug: string): Service {
   if (!found) throw new Error(`Unknown service slug: ${slug}`);
   return found;
 }
+
+/** The agency's facts as its structured data states them (telephone in E.164, without the display spacing). */
+export const agencyFacts = {
+  brand: site.brand,
+  email: site.email,
+  telephone: site.phone.href.replace(/^tel:/, ""),
+  city: site.location.city,
+  country: site.location.country,
+};

@@ -1,32 +1,18 @@
 import { useStore } from "@nanostores/react";
-import { useState } from "react";
 import DemoModeNotice from "../ui/DemoModeNotice";
 import Spinner from "../ui/Spinner";
 import { isDemoMode } from "../lib/auth/config";
 import { site } from "../site.config";
-import { $auth, signOut } from "../stores/auth";
+import { $auth } from "../stores/auth";
 import { $drawerOpen, setDrawerOpen } from "../stores/dash/layout";
 import DashIcon from "./components/DashIcon";
+import { useSignOut } from "./useSignOut";
 
 /** The dashboard's top bar: the drawer button (below lg), brand, the demo notice, who is signed in, and Sign Out. */
 export default function DashHeader() {
   const { user, profile } = useStore($auth);
   const drawerOpen = useStore($drawerOpen);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-
-  const onSignOut = async () => {
-    if (busy) return;
-    setBusy(true);
-    setError(null);
-    const result = await signOut();
-    if (result.error) {
-      setBusy(false);
-      setError(result.error.message);
-      return;
-    }
-    window.location.assign("/");
-  };
+  const { busy, signOut } = useSignOut();
 
   return (
     <header className="shrink-0 border-b border-line bg-surface/80">
@@ -52,7 +38,7 @@ export default function DashHeader() {
           </p>
           <button
             type="button"
-            onClick={() => void onSignOut()}
+            onClick={signOut}
             aria-disabled={busy || undefined}
             className="btn-secondary px-4 py-2 text-sm aria-disabled:cursor-wait aria-disabled:opacity-60"
           >
@@ -60,9 +46,6 @@ export default function DashHeader() {
             Sign Out
           </button>
         </div>
-      </div>
-      <div role="alert" className="px-4 pb-2 text-sm text-danger empty:hidden">
-        {error}
       </div>
     </header>
   );

@@ -3,14 +3,19 @@ import {
   CONTACT_TIMEOUT_MS,
   buildContactMailto,
   buildContactPayload,
+  contactContent,
   validateContact,
   type ContactErrors,
   type ContactFields,
 } from "../lib/contact";
 import { describeFailure, postJson } from "../lib/http";
+import { draftFor, type Draft } from "../lib/messageId";
 import NameEmailFields from "../ui/NameEmailFields";
 import TextField from "../ui/TextField";
 import { useHydrated } from "../ui/useHydrated";
+import FormBanner from "../ui/FormBanner";
+import { focusField } from "../ui/focusField";
+import { firstInvalid } from "../lib/validation";
 
 interface ContactFormProps {
   /** The contact webhook; without it the form opens the visitor's mail app instead. */
@@ -37,6 +42,8 @@ export default function ContactForm({ webhookUrl, email, brand, labelledBy }: Co
   const [errors, setErrors] = useState<ContactErrors>({});
   const [outcome, setOutcome] = useState<Outcome>({ kind: "idle" });
   const formRef = useRef<HTMLFormElement>(null);
+  // The message's id: the same for every retry of the same text, new once it is sent or changed.
+  const draft = useRef<Draft | null>(null);
   const id = useId();
   const hydrated = useHydrated();
 
@@ -51,9 +58,9 @@ export default function ContactForm({ webhookUrl, email, brand, labelledBy }: Co
     if (outcome.kind === "sending") return;
     const found = validateContact(fields);
     setErrors(found);
-    const firstInvalid = FIELD_ORDER.find((key) => found[key]);
-    if (firstInvalid) {
-      formRef.current?.querySelector<HTMLElement>(`[name="${firstInvalid}"]`)?.focus();
+    const invalid = firstInvalid(FIELD_ORDER, found);
+    if (invalid) {
+      focusField(formRef.current, invalid);
       return;
     }
     if (!webhookUrl) {
@@ -63,10 +70,11 @@ export default function ContactForm({ webhookUrl, email, brand, labelledBy }: Co
       return;
     }
     setOutcome({ kind: "sending" });
-    const result = await postJson(webhookUrl, buildContactPayload(fields, window.location.pathname, new Date()), {
-      timeoutMs: CONTACT_TIMEOUT_MS,
-    });
+    draft.current = draftFor(draft.current, contactContent(fields));
+    const payload = buildContactPayload(fields, window.location.pathname, new Date(), draft.current.id);
+    const result = await postJson(webhookUrl, payload, { timeoutMs: CONTACT_TIMEOUT_MS });
     if (result.ok) {
+      draft.current = null;
       setOutcome({ kind: "sent", name: fields.name.trim() });
       setFields(EMPTY);
     } else {
@@ -118,14 +126,14 @@ export default function ContactForm({ webhookUrl, email, brand, labelledBy }: Co
             </p>
           )}
         </div>
-        <div role="alert" className="text-sm">
+        <FormBanner>
           {outcome.kind === "failed" && (
-            <p className="rounded-lg border border-danger/40 bg-danger/10 p-3 text-danger">
+            <>
               Your message could not be sent. {outcome.reason} Your text is still here: please try again, or e-mail us
               at <a className="underline" href={`mailto:${email}`}>{email}</a>.
-            </p>
+            </>
           )}
-        </div>
+        </FormBanner>
       </div>
     </form>
   );

@@ -1,4 +1,4 @@
-import { useCallback, useId, useRef, useState, type KeyboardEvent } from "react";
+import { useCallback, useId, useRef, useState, type KeyboardEvent, type ToggleEvent } from "react";
 import Icon from "../ui/Icon";
 import type { NavItem } from "../site.config";
 import { nextMenuIndex, nextTrapIndex } from "../lib/menuKeys";
@@ -13,7 +13,11 @@ interface SlideMenuProps {
 
 const FOCUSABLE = 'a[href], button:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
-/** The slide-in site menu: a modal panel with roving arrow keys and a Tab trap. */
+/**
+ * The slide-in site menu. The panel is a native popover: the static HTML already opens and closes it
+ * (the button's popovertarget, Escape, a press outside) before React hydrates on idle; React then
+ * follows its toggle event and adds the keyboard model (roving arrow keys, a Tab trap, delayed focus).
+ */
 export default function SlideMenu({ items, currentPath, footer }: SlideMenuProps) {
   const [open, setOpen] = useState(false);
   const [focusIndex, setFocusIndex] = useState(-1);
@@ -24,10 +28,18 @@ export default function SlideMenu({ items, currentPath, footer }: SlideMenuProps
   const titleId = useId();
 
   const close = useCallback((returnFocus: boolean) => {
+    const panel = panelRef.current;
+    if (panel?.matches(":popover-open")) panel.hidePopover();
     setOpen(false);
     setFocusIndex(-1);
     if (returnFocus) toggleRef.current?.focus();
   }, []);
+
+  const onToggle = (event: ToggleEvent<HTMLDivElement>) => {
+    const isOpen = event.newState === "open";
+    setOpen(isOpen);
+    if (!isOpen) setFocusIndex(-1);
+  };
 
   const closeQuietly = useCallback(() => close(false), [close]);
   const focusFirst = useCallback(() => {
@@ -75,16 +87,10 @@ export default function SlideMenu({ items, currentPath, footer }: SlideMenuProps
         aria-label={open ? "Close menu" : "Open menu"}
         aria-expanded={open}
         aria-controls={panelId}
-        onClick={() => (open ? close(true) : setOpen(true))}
+        popoverTarget={panelId}
       >
         <Icon name={open ? "close" : "menu"} className="size-6" />
       </button>
-      <div
-        aria-hidden="true"
-        className={`fixed inset-0 z-40 bg-black/60 transition-opacity duration-300 motion-reduce:transition-none ${
-          open ? "opacity-100" : "pointer-events-none opacity-0"
-        }`}
-      />
       {/* The dialog owns its keyboard: Escape, the Tab trap and arrow keys between items. */}
       {/* eslint-disable-next-line jsx-a11y-x/no-noninteractive-element-interactions */}
       <div
@@ -93,11 +99,11 @@ export default function SlideMenu({ items, currentPath, footer }: SlideMenuProps
         role="dialog"
         aria-modal="true"
         aria-labelledby={titleId}
+        popover="auto"
+        onToggle={onToggle}
         onKeyDown={onPanelKeyDown}
-        // Visible at once on opening (so the delayed focus can land), hidden only after the slide-out.
-        className={`fixed inset-y-0 left-0 z-50 flex w-80 max-w-[85vw] flex-col border-r border-line bg-surface px-5 pt-20 pb-6 shadow-2xl duration-300 ease-out motion-reduce:transition-none ${
-          open ? "visible translate-x-0 transition-transform" : "invisible -translate-x-full transition-[transform,visibility]"
-        }`}
+        // In the top layer when open; it slides in from @starting-style and stays displayed until it has slid out.
+        className="fixed inset-y-0 right-auto left-0 h-dvh w-80 max-w-[85vw] -translate-x-full flex-col border-r border-line bg-surface px-5 pt-20 pb-6 text-ink shadow-2xl transition-[transform,overlay,display] transition-discrete duration-300 ease-out backdrop:bg-black/60 open:flex open:translate-x-0 motion-reduce:transition-none starting:open:-translate-x-full"
       >
         <h2 id={titleId} className="sr-only">
           Site menu
@@ -106,6 +112,8 @@ export default function SlideMenu({ items, currentPath, footer }: SlideMenuProps
           type="button"
           className="absolute top-4 left-4 inline-flex size-12 items-center justify-center rounded-full border border-line text-ink hover:border-accent"
           aria-label="Close menu"
+          popoverTarget={panelId}
+          popoverTargetAction="hide"
           onClick={() => close(true)}
         >
           <Icon name="close" className="size-6" />

@@ -3,6 +3,7 @@ import type { VoiceConfig } from "../lib/voice/types";
 import { $voice, endVoiceCall, startVoiceCall } from "../stores/voice";
 import Icon from "../ui/Icon";
 import Toaster from "../ui/Toaster";
+import { useHydrated } from "../ui/useHydrated";
 import VoiceCallPanel from "./VoiceCallPanel";
 
 interface VoiceCallProps extends VoiceConfig {
@@ -20,6 +21,8 @@ const ANNOUNCEMENTS = {
 /** The hero's voice button: starts a call with the AI assistant, then becomes its End call button. */
 export default function VoiceCall({ label, publicKey, assistantId, apiUrl }: VoiceCallProps) {
   const voice = useStore($voice);
+  // Disabled in the static HTML: a click before the island hydrates (on idle, after the first paint) would do nothing.
+  const live = useHydrated();
   const idle = voice.status === "idle";
   const ending = voice.status === "ending";
 
@@ -34,6 +37,7 @@ export default function VoiceCall({ label, publicKey, assistantId, apiUrl }: Voi
       <button
         type="button"
         onClick={onClick}
+        disabled={!live}
         aria-disabled={ending || undefined}
         className={
           idle

@@ -23,13 +23,15 @@ describe("validateContact", () => {
 });
 
 describe("buildContactPayload", () => {
-  it("trims the fields and adds the page and an ISO timestamp", () => {
+  it("trims the fields and adds the id, the page and an ISO timestamp", () => {
     const payload = buildContactPayload(
       { name: " Maria ", email: " maria@example.com", message: "Hi \n" },
       "/contact",
       new Date("2026-03-01T10:00:00Z"),
+      "id-1",
     );
     expect(payload).toEqual({
+      id: "id-1",
       name: "Maria",
       email: "maria@example.com",
       message: "Hi",

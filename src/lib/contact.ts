@@ -10,6 +10,8 @@ export type ContactErrors = Partial<Record<keyof ContactFields, string>>;
 
 /** What the contact webhook receives. */
 export interface ContactPayload extends ContactFields {
+  /** Random UUID of this message, the same on a retry, so the receiver can drop duplicates. */
+  id: string;
   page: string;
   timestamp: string;
 }
@@ -25,15 +27,14 @@ export function validateContact(fields: ContactFields): ContactErrors {
   });
 }
 
-/** The JSON body for the contact webhook, with trimmed fields. */
-export function buildContactPayload(fields: ContactFields, page: string, now: Date): ContactPayload {
-  return {
-    name: fields.name.trim(),
-    email: fields.email.trim(),
-    message: fields.message.trim(),
-    page,
-    timestamp: now.toISOString(),
-  };
+/** What is sent of the fields: each trimmed. Also what decides whether a retry is the same message. */
+export function contactContent(fields: ContactFields): ContactFields {
+  return { name: fields.name.trim(), email: fields.email.trim(), message: fields.message.trim() };
+}
+
+/** The JSON body for the contact webhook, with trimmed fields and the message's id. */
+export function buildContactPayload(fields: ContactFields, page: string, now: Date, id: string): ContactPayload {
+  return { id, ...contactContent(fields), page, timestamp: now.toISOString() };
 }
 
 /** A mailto: link that opens the visitor's mail app with the message ready to send. */

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { describeFailure, postJson } from "./http";
+import { describeFailure, fetchWithTimeout, isTimeout, postJson } from "./http";
 
 afterEach(() => {
   vi.useRealTimers();
@@ -48,6 +48,37 @@ describe("postJson", () => {
     await vi.advanceTimersByTimeAsync(1);
     expect(await pending).toEqual({ ok: false, failure: { kind: "timeout", ms: 15_000 } });
     expect(signal?.aborted).toBe(true);
+  });
+});
+
+describe("fetchWithTimeout", () => {
+  /** A fetch that never answers and rejects as a browser does when its signal aborts. */
+  const silentFetch = () =>
+    vi.fn<typeof fetch>(
+      (_url, init) =>
+        new Promise((_resolve, reject) => {
+          init?.signal?.addEventListener("abort", () => reject(new DOMException("aborted", "AbortError")));
+        }),
+    );
+
+  it("rejects with a TimeoutError once no answer came within the time", async () => {
+    vi.useFakeTimers();
+    const pending = fetchWithTimeout(15_000, silentFetch())("u");
+    const outcome = pending.then(
+      () => "answered",
+      (error: unknown) => (isTimeout(error) ? "timeout" : "other"),
+    );
+    await vi.advanceTimersByTimeAsync(14_999);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(await outcome).toBe("timeout");
+    vi.useRealTimers();
+  });
+
+  it("still lets the caller abort, which is not a time-out", async () => {
+    const outer = new AbortController();
+    const pending = fetchWithTimeout(15_000, silentFetch())("u", { signal: outer.signal });
+    outer.abort();
+    await expect(pending).rejects.toSatisfy((error: unknown) => !isTimeout(error));
   });
 });
 

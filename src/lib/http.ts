@@ -13,34 +13,50 @@ export interface PostOptions {
   signal?: AbortSignal;
 }
 
+/** The reason a request made through fetchWithTimeout gives up with: a DOMException named "TimeoutError". */
+export const isTimeout = (error: unknown): boolean => error instanceof DOMException && error.name === "TimeoutError";
+
+/**
+ * A fetch that gives up when no answer has come within `ms`, rejecting with a TimeoutError; the
+ * caller's own signal still aborts it. Built on setTimeout, so fake clocks drive it in tests.
+ */
+export function fetchWithTimeout(ms: number, fetchImpl: typeof fetch = (...args) => fetch(...args)): typeof fetch {
+  return async (input, init = {}) => {
+    const controller = new AbortController();
+    const timer = setTimeout(() => controller.abort(new DOMException(`No answer within ${ms} ms`, "TimeoutError")), ms);
+    const outer = init.signal;
+    const onOuterAbort = () => controller.abort(outer?.reason);
+    if (outer?.aborted) onOuterAbort();
+    else outer?.addEventListener("abort", onOuterAbort, { once: true });
+    try {
+      return await fetchImpl(input, { ...init, signal: controller.signal });
+    } catch (error) {
+      // Whatever the fetch rejects with once the timer fired, the caller learns it was the time-out.
+      throw isTimeout(controller.signal.reason) ? controller.signal.reason : error;
+    } finally {
+      clearTimeout(timer);
+      outer?.removeEventListener("abort", onOuterAbort);
+    }
+  };
+}
+
 /**
  * POSTs `body` as JSON and resolves (never rejects) with the outcome: a 2xx answer is success,
  * anything else, a network error or no answer within `timeoutMs` is a failure.
  */
 export async function postJson(url: string, body: unknown, options: PostOptions): Promise<PostResult> {
-  const { timeoutMs, fetchImpl = fetch, signal } = options;
-  const controller = new AbortController();
-  let timedOut = false;
-  const timer = setTimeout(() => {
-    timedOut = true;
-    controller.abort();
-  }, timeoutMs);
-  const onOuterAbort = () => controller.abort();
-  signal?.addEventListener("abort", onOuterAbort, { once: true });
+  const { timeoutMs, fetchImpl, signal } = options;
   try {
-    const response = await fetchImpl(url, {
+    const response = await fetchWithTimeout(timeoutMs, fetchImpl)(url, {
       method: "POST",
       headers: { "Content-Type": "application/json" },
       body: JSON.stringify(body),
-      signal: controller.signal,
+      ...(signal ? { signal } : {}),
     });
     return response.ok ? { ok: true, status: response.status } : { ok: false, failure: { kind: "http", status: response.status } };
   } catch (error) {
-    if (timedOut) return { ok: false, failure: { kind: "timeout", ms: timeoutMs } };
+    if (isTimeout(error)) return { ok: false, failure: { kind: "timeout", ms: timeoutMs } };
     return { ok: false, failure: { kind: "network", message: error instanceof Error ? error.message : String(error) } };
-  } finally {
-    clearTimeout(timer);
-    signal?.removeEventListener("abort", onOuterAbort);
   }
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { compactErrors, isEmail, messages, validateEmail, validateRequired } from "./validation";
+import { compactErrors, firstInvalid, isEmail, messages, validateEmail, validateRequired } from "./validation";
 
 describe("validation messages (specification section 5)", () => {
   it("uses the exact texts", () => {
@@ -37,5 +37,12 @@ describe("validateRequired and compactErrors", () => {
   });
   it("keeps only fields that have a message", () => {
     expect(compactErrors({ a: undefined, b: "Bad" })).toEqual({ b: "Bad" });
+  });
+});
+
+describe("firstInvalid", () => {
+  it("names the first field in screen order that has a message", () => {
+    expect(firstInvalid(["name", "email", "message"], { message: "Message is required", email: "Email is required" })).toBe("email");
+    expect(firstInvalid(["name", "email"], {})).toBeUndefined();
   });
 });

@@ -1,15 +1,15 @@
+export const PASSWORD_MIN_LENGTH = 6;
+
 /** Validation messages of the specification (section 5), shared by every form. */
 export const messages = {
   emailRequired: "Email is required",
   emailInvalid: "Please enter a valid email",
   passwordRequired: "Password is required",
-  passwordTooShort: "Password must be at least 6 characters",
+  passwordTooShort: `Password must be at least ${PASSWORD_MIN_LENGTH} characters`,
   fullNameRequired: "Full name is required",
   nameRequired: "Name is required",
   messageRequired: "Message is required",
 } as const;
-
-export const PASSWORD_MIN_LENGTH = 6;
 
 // Something@something.tld with no spaces: what "looks like an e-mail" means to a visitor.
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -39,4 +39,9 @@ export function compactErrors<K extends string>(errors: Record<K, string | undef
     if (message) out[key] = message;
   }
   return out;
+}
+
+/** The first field, in screen order, that has a message; undefined when none has. */
+export function firstInvalid<K extends string>(order: readonly K[], errors: Partial<Record<K, string | undefined>>): K | undefined {
+  return order.find((key) => errors[key]);
 }

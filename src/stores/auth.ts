@@ -1,6 +1,8 @@
 import { onMount } from "nanostores";
 import { createAuthStore } from "../lib/auth/authStore";
 import { loadBackend } from "../lib/auth/config";
+import { authMessages } from "../lib/auth/messages";
+import { flashToast } from "./toasts";
 
 export type { AuthState } from "../lib/auth/authStore";
 
@@ -9,8 +11,23 @@ const auth = createAuthStore({ loadBackend });
 /** The visitor's auth state, shared by every island of the page: { loading, user, session, profile }. */
 export const $auth = auth.$auth;
 
-/** Sign-in, sign-up, sign-out and profile update: each resolves with `{ error }` (a message to show) or none. */
-export const { signIn, signUp, signOut, updateProfile } = auth;
+/** Sign-in, sign-up and profile update: each resolves with `{ error }` (a message to show) or none. */
+export const { signIn, signUp, updateProfile } = auth;
+
+/** Reads the session again after the guard showed that it could not be read. */
+export const retryAuth = auth.retry;
+
+/** Where a visitor lands after signing out (specification section 8). */
+export const AFTER_SIGN_OUT = "/";
+
+/**
+ * Signs out and goes home. When the auth server did not confirm it, this device is signed out
+ * anyway and the home page shows, once, that other devices may still be signed in.
+ */
+export async function signOutAndLeave(): Promise<void> {
+  await auth.signOut({ beforeLocalOnly: () => flashToast(authMessages.signedOutHereOnly) });
+  window.location.assign(AFTER_SIGN_OUT);
+}
 
 // The first island that reads $auth in the browser starts it: the stored session is read once per page load.
 onMount($auth, () => {

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { site } from "../site.config";
-import { createBookingStore, type BookingDeps } from "./booking";
+import { createBookingStore, type BookingDeps, type BookingStore } from "./booking";
 
 const KEY = site.booking.storageKey;
 // Monday 13 April 2026, 09:00 in Nicosia.
@@ -83,6 +83,33 @@ describe("booking store", () => {
     fetchImpl.mockImplementation(async () => new Response(null, { status: 201 }));
     expect(await store.submit()).toBe("sent");
     expect(bodies(fetchImpl).map((b) => b.id)).toEqual(["id-2", "id-2"]);
+  });
+
+  it.each([
+    ["name", (store: BookingStore) => store.setField("name", "Maria G.")],
+    ["e-mail", (store: BookingStore) => store.setField("email", "maria.g@example.com")],
+    ["message", (store: BookingStore) => store.setField("message", "About our clinic")],
+    ["guests (added)", (store: BookingStore) => store.setGuest(store.addGuest(), "andreas@example.com")],
+  ])("sends a new id when the %s changed after a failure", async (_field, edit) => {
+    const fetchImpl = vi.fn<typeof fetch>(async () => new Response("no", { status: 500 }));
+    const { store } = setup(fetchImpl);
+    expect(await store.submit()).toBe("failed");
+    edit(store);
+    expect(await store.submit()).toBe("failed");
+    const [first, second] = bodies(fetchImpl).map((b) => b.id);
+    expect(second).not.toBe(first);
+  });
+
+  it("keeps the id when an edit is undone, or only blank guest rows changed", async () => {
+    const fetchImpl = vi.fn<typeof fetch>(async () => new Response("no", { status: 500 }));
+    const { store } = setup(fetchImpl);
+    expect(await store.submit()).toBe("failed");
+    store.setField("name", "Mari");
+    store.setField("name", "Maria ");
+    store.addGuest();
+    expect(await store.submit()).toBe("failed");
+    const ids = bodies(fetchImpl).map((b) => b.id);
+    expect(ids[1]).toBe(ids[0]);
   });
 
   it("gives up after the 15 s time-out", async () => {

@@ -12,6 +12,7 @@ import { loadBookings, recordBooking } from "../lib/booking/bookingStorage";
 import { bookedKey, daySlots, type Schedule } from "../lib/booking/slots";
 import { timeLabel, zonedToInstant } from "../lib/booking/zonedTime";
 import { describeFailure, postJson } from "../lib/http";
+import { draftFor, type Draft } from "../lib/messageId";
 import { reportError } from "../lib/report";
 
 export interface BookingSettings {
@@ -43,13 +44,13 @@ export interface BookingState {
   fields: BookingFields;
   errors: BookingErrors;
   phase: Phase;
-  /** The id sent with this booking; kept while its slot stays the same, so a retry repeats it. */
-  draftId: string | null;
+  /** The id last sent with its content: a retry of the same booking repeats it, a changed one gets a new id. */
+  draft: Draft | null;
 }
 
 export type SubmitResult = "busy" | "invalid" | "sent" | "failed";
 
-const INITIAL: BookingState = { date: null, time: null, fields: EMPTY_FIELDS, errors: {}, phase: { kind: "editing" }, draftId: null };
+const INITIAL: BookingState = { date: null, time: null, fields: EMPTY_FIELDS, errors: {}, phase: { kind: "editing" }, draft: null };
 
 /** The booking page's state and actions: choose a date and slot, fill in details, deliver, record. */
 export function createBookingStore(settings: BookingSettings, deps: BookingDeps) {
@@ -79,11 +80,11 @@ export function createBookingStore(settings: BookingSettings, deps: BookingDeps)
 
   const selectDate = (date: string) => {
     if (busy() || $state.get().date === date) return;
-    update({ date, time: null, draftId: null });
+    update({ date, time: null });
   };
   const selectTime = (time: string) => {
     if (busy() || $state.get().time === time) return;
-    update({ time, draftId: null });
+    update({ time });
   };
   const setField = (key: "name" | "email" | "message", value: string) => {
     const { fields, errors } = $state.get();
@@ -114,10 +115,12 @@ export function createBookingStore(settings: BookingSettings, deps: BookingDeps)
       update({ errors });
       return "invalid";
     }
-    const id = state.draftId ?? deps.newId();
     const choice = { date: state.date, time: timeLabel(state.time) };
-    const payload = buildBookingPayload({ id, fields: state.fields, choice, timeZone: schedule.timeZone, now: deps.now() });
-    update({ errors: {}, draftId: id, phase: { kind: "submitting" } });
+    const built = buildBookingPayload({ id: "", fields: state.fields, choice, timeZone: schedule.timeZone, now: deps.now() });
+    // What the visitor wrote and chose decides the id; the send time does not.
+    const draft = draftFor(state.draft, { ...built, id: null, timestamp: null }, deps.newId);
+    const payload: BookingPayload = { ...built, id: draft.id };
+    update({ errors: {}, draft, phase: { kind: "submitting" } });
     const result = await postJson(settings.webhookUrl, payload, { timeoutMs: settings.requestTimeoutMs, fetchImpl: deps.fetchImpl });
     if (!result.ok) {
       const reason = describeFailure(result.failure);

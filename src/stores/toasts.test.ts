@@ -1,5 +1,14 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { $toasts, TOAST_LIMIT, TOAST_REMOVE_DELAY_MS, dismissToast, removeToast, showToast } from "./toasts";
+import {
+  $toasts,
+  TOAST_LIMIT,
+  TOAST_REMOVE_DELAY_MS,
+  dismissToast,
+  flashToast,
+  removeToast,
+  showFlashedToast,
+  showToast,
+} from "./toasts";
 
 beforeEach(() => {
   vi.useFakeTimers();
@@ -52,5 +61,42 @@ describe("toasts", () => {
     vi.advanceTimersByTime(TOAST_REMOVE_DELAY_MS);
     expect($toasts.get()).toEqual([expect.objectContaining({ id: second, open: true })]);
     expect(vi.getTimerCount()).toBe(0);
+  });
+});
+
+describe("flashed toasts", () => {
+  /** A sessionStorage stand-in. */
+  const memory = () => {
+    const items = new Map<string, string>();
+    return {
+      getItem: (key: string) => items.get(key) ?? null,
+      setItem: (key: string, value: string) => void items.set(key, value),
+      removeItem: (key: string) => void items.delete(key),
+      items,
+    };
+  };
+
+  it("shows a toast left by an earlier page exactly once", () => {
+    const storage = memory();
+    flashToast({ title: "Signed out on this device", description: "Other devices may still be signed in." }, storage);
+    showFlashedToast(storage);
+    expect($toasts.get()).toEqual([
+      expect.objectContaining({ title: "Signed out on this device", description: "Other devices may still be signed in.", variant: "default", open: true }),
+    ]);
+    $toasts.set([]);
+    showFlashedToast(storage);
+    expect($toasts.get()).toEqual([]);
+  });
+
+  it("ignores a malformed value and storage that throws", () => {
+    const storage = memory();
+    storage.items.set("paphos-ai:flash-toast", "{not json");
+    showFlashedToast(storage);
+    const blocked = () => {
+      throw new DOMException("blocked", "SecurityError");
+    };
+    expect(() => flashToast({ title: "t", description: "d" }, { setItem: blocked })).not.toThrow();
+    expect(() => showFlashedToast({ getItem: blocked, removeItem: blocked })).not.toThrow();
+    expect($toasts.get()).toEqual([]);
   });
 });

@@ -63,3 +63,39 @@ export function dismissToast(id?: number): void {
   }
   $toasts.set(toasts.map((toast) => (id === undefined || toast.id === id ? { ...toast, open: false } : toast)));
 }
+
+// One toast handed from a page that is about to leave to the next page this tab shows.
+const FLASH_KEY = "paphos-ai:flash-toast";
+
+/** Keeps a toast for the next page of this tab to show (sessionStorage; nothing when it is blocked). */
+export function flashToast(toast: ToastInput, storage: Pick<Storage, "setItem"> | undefined = globalThis.sessionStorage): void {
+  try {
+    storage?.setItem(FLASH_KEY, JSON.stringify(toast));
+  } catch {
+    // Blocked or full storage: the next page simply shows no notice.
+  }
+}
+
+/** Shows, once, the toast an earlier page of this tab left with flashToast. */
+export function showFlashedToast(storage: Pick<Storage, "getItem" | "removeItem"> | undefined = globalThis.sessionStorage): void {
+  let text: string | null;
+  try {
+    text = storage?.getItem(FLASH_KEY) ?? null;
+    storage?.removeItem(FLASH_KEY);
+  } catch {
+    return;
+  }
+  const toast = parseToastInput(text);
+  if (toast) showToast(toast);
+}
+
+/** A flashed toast read back from storage; null when it is missing or has the wrong shape. */
+function parseToastInput(text: string | null): ToastInput | null {
+  try {
+    const value = JSON.parse(text ?? "null") as Partial<ToastInput> | null;
+    if (typeof value?.title !== "string" || typeof value.description !== "string") return null;
+    return { title: value.title, description: value.description, variant: value.variant === "destructive" ? "destructive" : "default" };
+  } catch {
+    return null;
+  }
+}

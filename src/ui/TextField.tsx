@@ -26,7 +26,7 @@ export default function TextField({ id, label, error, multiline = false, rows = 
       {multiline ? (
         <textarea {...shared} rows={rows} {...(rest as InputHTMLAttributes<HTMLTextAreaElement>)} />
       ) : (
-        <input {...shared} {...rest} />
+        <input type="text" {...shared} {...rest} />
       )}
       {error && (
         <p id={errorId} className="field-error">

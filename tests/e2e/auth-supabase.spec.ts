@@ -2,7 +2,9 @@ import { expect, test } from "./fixtures/test";
 import { startFakeServer, type FakeServer, type RecordedRequest } from "./fixtures/server";
 import { FULL, ports } from "./fixtures/sites";
 import { openLogin, submitSignIn } from "./fixtures/login";
-import { ANON_KEY, createFakeSupabase, type FakeAccount } from "./fixtures/supabase";
+import { ANON_KEY, STORAGE_KEY, createFakeSupabase, type FakeAccount } from "./fixtures/supabase";
+import type { Page } from "@playwright/test";
+import { expectNoAxeViolations } from "./fixtures/axe";
 import { createAuthStore } from "../../src/lib/auth/authStore";
 import { createSupabaseBackend } from "../../src/lib/auth/supabaseBackend";
 
@@ -133,6 +135,108 @@ test.describe("signed in", () => {
     const [logout] = received("POST", "/auth/v1/logout");
     expect(bearerOf(logout)).toBe(`Bearer ${token}`);
     expect(logout?.headers.apikey).toBe(ANON_KEY);
+  });
+});
+
+/** Signs Ada in through the form and waits for the dashboard. */
+async function signInAda(page: Page) {
+  await openLogin(page);
+  await submitSignIn(page, ADA.email, ADA.password);
+  await expect(page).toHaveURL(/\/dash$/);
+  await expect(page.locator("header")).toContainText(ADA_PROFILE_NAME);
+}
+
+const SIGNED_OUT_HERE = "The sign-in server could not be reached, so you may still be signed in on your other devices.";
+
+/** After Sign Out: on the home page with the one-time notice, and this device's session gone. */
+async function expectSignedOutHereOnly(page: Page) {
+  await expect(page).toHaveURL(/\/$/);
+  const notice = page.getByRole("region", { name: "Notifications" }).getByRole("status");
+  await expect(notice).toContainText("Signed out on this device");
+  await expect(notice).toContainText(SIGNED_OUT_HERE);
+  expect(await page.evaluate((key) => localStorage.getItem(key), STORAGE_KEY)).toBeNull();
+  await page.reload();
+  await expect(page.getByText(SIGNED_OUT_HERE)).toHaveCount(0);
+  await page.goto("/dash/settings");
+  await expect(page).toHaveURL(/\/login\?next=%2Fdash%2Fsettings$/);
+}
+
+test.describe("the auth server down", () => {
+  test.use({ allowConsoleErrors: [/status of 500/] });
+
+  test("Sign Out answered with 500 still signs this device out, goes home and says other devices may be signed in", async ({ page }) => {
+    await signInAda(page);
+    server.setHandler((request) => (request.path === "/auth/v1/logout" ? { status: 500, body: { message: "down" } } : fake.handler(request)));
+    await page.getByRole("button", { name: "Sign Out" }).click();
+    await expectSignedOutHereOnly(page);
+    expect(received("POST", "/auth/v1/logout").length).toBeGreaterThanOrEqual(1);
+  });
+
+  test("Sign Out with no answer at all gives up after 15 s and signs this device out", async ({ page }) => {
+    await page.clock.install();
+    await signInAda(page);
+    server.setHandler((request) => (request.path === "/auth/v1/logout" ? "hang" : fake.handler(request)));
+    const signOut = page.getByRole("button", { name: "Sign Out" });
+    await signOut.click();
+    await expect.poll(() => received("POST", "/auth/v1/logout").length).toBe(1);
+    // The installed clock also runs in real time: leave a margin before the 15 s mark.
+    await page.clock.fastForward(11_000);
+    await expect(page).toHaveURL(/\/dash$/);
+    await expect(signOut).toHaveAttribute("aria-disabled", "true");
+    await page.clock.fastForward(4_000);
+    await expectSignedOutHereOnly(page);
+  });
+
+  test("Sign In with no answer stops the spinner after 15 s with the generic message, and the form works again", async ({ page }) => {
+    await page.clock.install();
+    server.setHandler((request) => (request.path === "/auth/v1/token" ? "hang" : fake.handler(request)));
+    await openLogin(page);
+    await submitSignIn(page, ADA.email, ADA.password);
+    const submit = page.getByRole("button", { name: "Sign In", exact: true });
+    await expect(submit.getByTestId("spinner")).toBeVisible();
+    await expect.poll(() => received("POST", "/auth/v1/token").length).toBe(1);
+    await page.clock.fastForward(11_000);
+    await expect(submit.getByTestId("spinner")).toBeVisible();
+    await page.clock.fastForward(4_000);
+    await expect(page.getByRole("alert").filter({ hasText: "unexpected" })).toHaveText("An unexpected error occurred. Please try again.");
+    await expect(submit.getByTestId("spinner")).toHaveCount(0);
+    await expect(page.getByLabel("Email Address")).toHaveValue(ADA.email);
+    server.setHandler(fake.handler);
+    await submit.click();
+    await expect(page).toHaveURL(/\/dash$/);
+  });
+
+  test("a session that cannot be refreshed shows an error with Retry instead of 'Loading...' forever; Retry goes on", async ({ page }) => {
+    await page.clock.install();
+    const stored = JSON.stringify(fake.expiredSession(ADA));
+    await page.addInitScript(([key, value]) => {
+      if (!sessionStorage.getItem("seeded")) {
+        localStorage.setItem(key, value);
+        sessionStorage.setItem("seeded", "1");
+      }
+    }, [STORAGE_KEY, stored] as const);
+    server.setHandler((request) => (request.path === "/auth/v1/token" ? "hang" : fake.handler(request)));
+    await page.goto("/dash/cases");
+    await expect(page.getByRole("status").filter({ hasText: "Loading..." })).toBeVisible();
+    const error = page.getByRole("alert").filter({ hasText: "We could not check your sign-in" });
+    await expect.poll(() => received("POST", "/auth/v1/token").length).toBe(1);
+    await page.clock.fastForward(11_000);
+    await expect(error).toHaveCount(0);
+    await page.clock.fastForward(4_000);
+    await expect(error).toHaveText("We could not check your sign-in: the sign-in server did not answer. Check your connection and try again.");
+    await expect(page).toHaveURL(/\/dash\/cases$/);
+    const retry = page.getByRole("button", { name: "Retry" });
+    await expect(retry).toBeFocused();
+    await expectNoAxeViolations(page);
+
+    server.setHandler(fake.handler);
+    await retry.click();
+    // supabase-js refreshes again on its own schedule (its refresh retries, then its 30 s tick).
+    await expect(async () => {
+      await page.clock.fastForward(5_000);
+      await expect(page.locator("header")).toContainText(ADA_PROFILE_NAME, { timeout: 500 });
+    }).toPass();
+    await expect(page).toHaveURL(/\/dash\/cases$/);
   });
 });
 

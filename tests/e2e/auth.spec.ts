@@ -6,6 +6,7 @@ import { buildDirs, fullEnv } from "./fixtures/sites";
 import { DEMO_KEYS } from "../../src/lib/auth/demoRecords";
 import { hashPassword } from "../../src/lib/auth/password";
 import { expectNoAxeViolations } from "./fixtures/axe";
+import { hydrated } from "./fixtures/islands";
 import { openLogin, submitSignIn } from "./fixtures/login";
 
 // Demo mode: the bare build has no Supabase, so accounts and sessions live in the browser.
@@ -122,6 +123,21 @@ test.describe("/login form", () => {
   });
 });
 
+test("full browser storage: sign-up and sign-in say so clearly, and keep what was typed", async ({ page, context }) => {
+  await seedAccount(context);
+  await page.addInitScript(() => {
+    Storage.prototype.setItem = () => {
+      throw new DOMException("The quota has been exceeded.", "QuotaExceededError");
+    };
+  });
+  const message = "This browser did not let the demo save your account: its storage is full or blocked. Free some space or allow site data for this site, then try again.";
+  await openLogin(page);
+  await submitSignIn(page, ADA.email, ADA.password);
+  await expect(page.getByRole("alert").filter({ hasText: "storage" })).toHaveText(message, SLOW);
+  await expect(page.getByLabel("Email Address")).toHaveValue(ADA.email);
+  await expect(page).toHaveURL(/\/login$/);
+});
+
 test.describe("the guard", () => {
   test("static dashboard HTML holds nothing protected, only the loading screen", async ({ request }) => {
     const html = await (await request.get("/dash/cases")).text();
@@ -143,7 +159,7 @@ test.describe("the guard", () => {
     await expect(page.getByRole("button", { name: "Sign Out" })).toHaveCount(0);
     release();
     await expect(page).toHaveURL(/\/login\?next=%2Fdash%2Fcases$/);
-    await expect(page.locator("astro-island[ssr]")).toHaveCount(0);
+    await hydrated(page);
     await submitSignIn(page, ADA.email, ADA.password);
     await expect(page).toHaveURL(/\/dash\/cases$/, SLOW);
     await expect(dashHeading(page, "Cases")).toBeVisible();
@@ -167,6 +183,26 @@ test.describe("the guard", () => {
     await expect(page).toHaveURL(/\/$/);
     await page.goto("/dash/settings");
     await expect(page).toHaveURL(/\/login\?next=%2Fdash%2Fsettings$/);
+  });
+
+  test("a signed-in visitor opening /login with a hostile `next` stays on this site", async ({ page, context }) => {
+    test.slow(); // six page loads, each reading the session
+    await seedAccount(context);
+    const elsewhere: string[] = [];
+    await page.route((url) => url.hostname.endsWith("evil.example"), async (route) => {
+      elsewhere.push(route.request().url());
+      await route.fulfill({ status: 200, contentType: "text/html", body: "<title>evil</title>" });
+    });
+    await openLogin(page);
+    await submitSignIn(page, ADA.email, ADA.password);
+    await expect(page).toHaveURL(/\/dash$/, SLOW);
+    const origin = new URL(page.url()).origin;
+    for (const next of ["/.//evil.example", "/%2e%2e//evil.example", "/dash/..//evil.example", "/\t/evil.example", "//evil.example", "/\\evil.example"]) {
+      await page.goto(`/login?next=${encodeURIComponent(next)}`);
+      await expect(page, next).toHaveURL(`${origin}/dash`, SLOW);
+      await expect(dashHeading(page, "Chat")).toBeVisible();
+    }
+    expect(elsewhere).toEqual([]);
   });
 
   test("two tabs share the session: sign-in in one moves the other on, sign-out in one sends the other home", async ({ context }) => {

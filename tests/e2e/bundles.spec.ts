@@ -1,4 +1,4 @@
-import { readFileSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { expect, test } from "@playwright/test";
 import { buildDirs } from "./fixtures/sites";
@@ -37,3 +37,14 @@ for (const [file, field] of [
     expect(fieldset).toMatch(/<button[^>]*type="submit"/);
   });
 }
+
+test("the full build ships one daily-js, the version installed in node_modules (the one @vapi-ai/web uses)", () => {
+  const installed = (JSON.parse(readFileSync("node_modules/@daily-co/daily-js/package.json", "utf8")) as { version: string }).version;
+  const dir = join(buildDirs.full, "_astro");
+  // daily-js names its own version in the call engine's URL: one version there means one copy in the build.
+  const versions = readdirSync(dir)
+    .filter((name) => name.endsWith(".js"))
+    .flatMap((name) => [...readFileSync(join(dir, name), "utf8").matchAll(/call-machine\/versioned\/(?:`|")?(?:\.concat\(")?(\d+\.\d+\.\d+)/g)])
+    .map((match) => match[1]);
+  expect([...new Set(versions)]).toEqual([installed]);
+});

@@ -15,6 +15,8 @@ async function fill(page: Page, values: { name: string; email: string; message: 
 
 const form = (page: Page) => page.getByRole("form", { name: "Get in Touch" });
 const send = (page: Page) => page.getByRole("button", { name: "Send Message" }).click();
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
+const sentIds = (server: FakeServer) => server.requests.map((request) => (request.json as { id: string }).id);
 const maria = { name: "Maria Ioannou", email: "maria@example.com", message: "We need a booking chatbot for our clinic." };
 
 test.describe("validation (no webhook needed)", () => {
@@ -89,7 +91,7 @@ test.describe("with the contact webhook", () => {
       expect(request!.method).toBe("POST");
       expect(request!.path).toBe("/contact");
       expect(request!.headers["content-type"]).toBe("application/json");
-      expect(request!.json).toEqual({ ...maria, page: path, timestamp: NOW.toISOString() });
+      expect(request!.json).toEqual({ id: expect.stringMatching(UUID), ...maria, page: path, timestamp: NOW.toISOString() });
       await expect(page.getByLabel("Message")).toHaveValue("");
     });
   }
@@ -113,6 +115,31 @@ test.describe("with the contact webhook", () => {
       await expect(form(page).getByRole("status")).toContainText("Your message has been sent.");
       await expect(alert).toBeEmpty();
       expect(server.requests).toHaveLength(2);
+    });
+
+    test("a retry repeats the message's id; a changed message and a message after a success get new ones", async ({ page }) => {
+      server.setHandler(() => ({ status: 500, body: "boom" }));
+      await page.goto("/contact");
+      await fill(page, maria);
+      await send(page);
+      const alert = form(page).getByRole("alert");
+      await expect(alert).toContainText("Your message could not be sent.");
+      await send(page);
+      await expect.poll(() => server.requests.length).toBe(2);
+      await expect(alert).toContainText("Your message could not be sent.");
+      await page.getByLabel("Message").fill(`${maria.message} Also a voice agent.`);
+      server.setHandler(() => ({ status: 200 }));
+      await send(page);
+      await expect(form(page).getByRole("status")).toContainText("Your message has been sent.");
+      await fill(page, maria);
+      await send(page);
+      await expect.poll(() => server.requests.length).toBe(4);
+      const [first, retry, changed, next] = sentIds(server);
+      expect(first).toMatch(UUID);
+      expect(retry).toBe(first);
+      expect(changed).not.toBe(first);
+      expect(next).not.toBe(changed);
+      expect(next).not.toBe(first);
     });
   });
 

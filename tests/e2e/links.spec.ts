@@ -1,16 +1,8 @@
-import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
+import { existsSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { expect, test } from "@playwright/test";
 import { buildDirs } from "./fixtures/sites";
-
-/** Every HTML file of a build, recursively. */
-function htmlFiles(dir: string): string[] {
-  return readdirSync(dir).flatMap((name) => {
-    const full = join(dir, name);
-    if (statSync(full).isDirectory()) return htmlFiles(full);
-    return name.endsWith(".html") ? [full] : [];
-  });
-}
+import { htmlFiles, pagePath } from "./fixtures/builtSite";
 
 /** Whether a site path resolves to a file of the build the way a static host serves it. */
 function resolves(root: string, path: string): boolean {
@@ -47,4 +39,29 @@ test("nothing at page load comes from a third-party host", () => {
     }
   }
   expect(external).toEqual([]);
+});
+
+/** The ids of a page's elements (what a #fragment can point at). */
+const idsOf = (html: string) => new Set([...html.matchAll(/\sid="([^"]+)"/g)].map((m) => m[1]!));
+
+test("every #anchor of the built site points at an element of its page", () => {
+  for (const root of Object.values(buildDirs)) {
+    const pages = new Map(htmlFiles(root).map((file) => [pagePath(root, file), readFileSync(file, "utf8")]));
+    const broken: string[] = [];
+    let anchors = 0;
+    let checked = 0;
+    for (const [path, html] of pages) {
+      // A client-only page (the workspace) draws its targets in the browser: site-checks checks those live.
+      if (html.includes('client="only"')) continue;
+      checked += 1;
+      for (const match of html.matchAll(/\shref="((?:\/[^"#]*)?)#([^"]*)"/g)) {
+        const target = match[1] ? match[1].replace(/\/$/, "") || "/" : path;
+        anchors += 1;
+        // "#" alone is the top of the page; every other fragment must name an element of its target page.
+        if (match[2] && !idsOf(pages.get(target) ?? "").has(decodeURIComponent(match[2]))) broken.push(`${root}${path} -> ${target}#${match[2]}`);
+      }
+    }
+    expect(anchors, "the skip link alone puts an anchor on every page").toBeGreaterThanOrEqual(checked);
+    expect(broken).toEqual([]);
+  }
 });

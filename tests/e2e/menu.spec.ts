@@ -18,15 +18,55 @@ const toggle = (page: Page) => page.getByRole("button", { name: /menu/i }).first
 const dialog = (page: Page) => page.getByRole("dialog", { name: "Site menu" });
 const item = (page: Page, name: string) => dialog(page).getByRole("navigation").getByRole("link", { name, exact: true });
 
-/** Opens the menu and lets the 150 ms focus delay pass on the real clock. */
+/** Opens the menu once its keyboard model is live (it hydrates on idle) and lets the 150 ms focus delay pass. */
 async function openMenu(page: Page) {
+  await hydrated(page, "SlideMenu");
   await page.getByRole("button", { name: "Open menu" }).click();
   await expect(dialog(page)).toBeVisible();
   await expect(item(page, "Home")).toBeFocused();
 }
 
+test.describe("with the menu's JavaScript blocked", () => {
+  test.use({ allowConsoleErrors: [/ERR_FAILED|hydrat|dynamically imported module|SlideMenu/] });
+  test("the menu already opens, closes on Escape and on a press outside (native popover)", async ({ page }) => {
+  // The island's code never arrives: what works is the static HTML alone.
+  let blocked = 0;
+  await page.route(/\/_astro\/SlideMenu\.[^/]+\.js$/, (route) => {
+    blocked += 1;
+    return route.abort();
+  });
+  await page.goto("/");
+  const button = page.getByRole("button", { name: "Open menu" });
+  await button.click();
+  await expect(dialog(page)).toBeVisible();
+  await expect(item(page, "Contact")).toBeVisible();
+  await page.keyboard.press("Escape");
+  await expect(dialog(page)).toBeHidden();
+  await button.click();
+  await expect(dialog(page)).toBeVisible();
+  const viewport = page.viewportSize()!;
+  await page.mouse.click(viewport.width - 40, viewport.height / 2);
+  await expect(dialog(page)).toBeHidden();
+  await button.click();
+  await dialog(page).getByRole("button", { name: "Close menu" }).click();
+  await expect(dialog(page)).toBeHidden();
+  expect(blocked).toBeGreaterThan(0);
+  });
+});
+
+test("the menu hydrates on idle, not at load, and the voice button is disabled until its island is live", async ({ page }) => {
+  await page.goto("/");
+  await expect(page.locator('astro-island[component-url*="/SlideMenu."]')).toHaveAttribute("client", "idle");
+  await expect(page.locator('astro-island[component-url*="/VoiceCall."]')).toHaveAttribute("client", "idle");
+  const html = await (await page.request.get("/")).text();
+  expect(html).toMatch(/<button[^>]*\bdisabled\b[^>]*>(?:(?!<\/button>)[\s\S])*Talk to the product \(AI Voice\)/);
+  await hydrated(page, "VoiceCall");
+  await expect(page.getByRole("button", { name: "Talk to the product (AI Voice)" })).toBeEnabled();
+});
+
 test("the fixed top-left button opens a menu with every entry and the booking footer", async ({ page }) => {
   await page.goto("/");
+  await hydrated(page, "SlideMenu");
   const button = page.getByRole("button", { name: "Open menu" });
   await expect(button).toHaveAttribute("aria-expanded", "false");
   await expect(dialog(page)).toBeHidden();

@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures/test";
-import { expectHydrated } from "./services-helpers";
+import { hydrated } from "./fixtures/islands";
 
 const START = new Date("2025-03-03T09:00:00Z");
 
@@ -111,7 +111,7 @@ test.describe("stat counters", () => {
       await page.goto("/services/email-automation");
       const sales = counter(page, "Email automation results", "More Sales");
       await sales.scrollIntoViewIfNeeded();
-      await expectHydrated(sales);
+      await hydrated(sales);
       await page.clock.runFor(100);
       await expect(sales).toHaveText("70%");
       await expect(counter(page, "Email automation results", "Open Rate")).toHaveText("91%");

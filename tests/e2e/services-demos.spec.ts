@@ -1,6 +1,6 @@
 import type { Locator, Page } from "@playwright/test";
 import { expect, test } from "./fixtures/test";
-import { expectHydrated } from "./services-helpers";
+import { hydrated } from "./fixtures/islands";
 
 const RED = "rgb(239, 68, 68)";
 const ORANGE = "rgb(249, 115, 22)";
@@ -16,7 +16,7 @@ async function openDemo(page: Page, path: string, region: string, button: string
   const demo = page.getByRole("region", { name: region });
   const run = demo.getByRole("button", { name: button });
   await run.scrollIntoViewIfNeeded();
-  await expectHydrated(run);
+  await hydrated(run);
   return { demo, run, status: demo.getByRole("status"), steps: demo.getByRole("listitem"), dot: demo.getByTestId("status-dot") };
 }
 

@@ -1,5 +1,6 @@
 import { expect, test } from "./fixtures/test";
-import { expectHydrated, servicePaths } from "./services-helpers";
+import { hydrated } from "./fixtures/islands";
+import { servicePaths } from "./services-helpers";
 
 test.describe("demo recording on the AI voice callers page", () => {
   test("loads nothing until Play, then plays and pauses the call with its elapsed time", async ({ page }) => {
@@ -10,7 +11,7 @@ test.describe("demo recording on the AI voice callers page", () => {
     await page.goto("/services/ai-voice-callers");
     const play = page.getByRole("button", { name: "Play Demo Recording" });
     await play.scrollIntoViewIfNeeded();
-    await expectHydrated(play);
+    await hydrated(play);
     const progress = page.getByRole("progressbar", { name: "Demo recording progress" });
     await expect(progress).toHaveAttribute("aria-valuetext", "0 seconds of the recording");
     expect(audioRequests).toEqual([]);

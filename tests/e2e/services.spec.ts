@@ -44,7 +44,7 @@ for (const path of servicePaths) {
       "@type": "Service",
       name: service,
       url: `${BARE}${path}`,
-      provider: { "@type": "Organization", name: "Paphos AI", address: { addressLocality: "Paphos", addressCountry: "CY" } },
+      provider: { "@type": "LocalBusiness", name: "Paphos AI", address: { addressLocality: "Paphos", addressCountry: "CY" } },
     });
     await expect(page.getByRole("link", { name: cta, exact: true }).last()).toHaveAttribute("href", "/book");
     await page.getByRole("link", { name: "Return Home" }).click();

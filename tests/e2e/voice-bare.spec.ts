@@ -10,6 +10,8 @@ const INIT_TITLE = "Initialization Error";
 const INIT_TEXT = "Vapi client failed to initialize. Please check your public key.";
 
 test("without a key the button shows the Initialization Error toast: announced, axe-clean, dismissible from the keyboard", async ({ page }) => {
+  // The axe scan of the whole home page can take most of the default 30 s on a loaded machine (as in a11y.spec).
+  test.setTimeout(60_000);
   await openVoicePage(page);
   const scripts = recordScripts(page);
   await talkButton(page).click();

@@ -109,6 +109,70 @@ test.describe("the API refuses the call", () => {
   });
 });
 
+test.describe("a start that never settles", () => {
+  test.use({ allowConsoleErrors: [/status of 400/] });
+  const TIMED_OUT = failedText("The call did not connect within 30 seconds");
+
+  test("/call/web never answers: after 30 s the Voice Call Error toast, and the button starts a new call", async ({ page }) => {
+    await page.clock.install();
+    vapi.setHandler(() => "hang");
+    await openVoicePage(page);
+    await talkButton(page).click();
+    await expect(page.getByText("Connecting: Creating the call...")).toBeVisible();
+    await expect.poll(() => vapi.requests.filter((r) => r.path === "/call/web").length).toBe(1);
+    // The installed clock also runs in real time: leave a margin before the 30 s mark.
+    await page.clock.fastForward(25_000);
+    await expect(page.getByRole("button", { name: "End call" })).toBeVisible();
+    await page.clock.fastForward(5_000);
+    await expectAlertToast(page, VOICE_ERROR, TIMED_OUT);
+    await expect(talkButton(page)).toBeEnabled();
+
+    vapi.setHandler(() => refused);
+    await talkButton(page).click();
+    await expectAlertToast(page, VOICE_ERROR, failedText("Couldn't Find Assistant"));
+    expect(vapi.requests.filter((r) => r.path === "/call/web")).toHaveLength(2);
+  });
+
+  test("the microphone prompt is never answered: the same toast after 30 s, and no call is made", async ({ page }) => {
+    await page.clock.install();
+    await page.addInitScript(() => {
+      navigator.mediaDevices.getUserMedia = () => new Promise(() => undefined);
+    });
+    await openVoicePage(page);
+    await talkButton(page).click();
+    await expect(page.getByRole("button", { name: "End call" })).toBeVisible();
+    await page.clock.fastForward(30_000);
+    await expectAlertToast(page, VOICE_ERROR, TIMED_OUT);
+    await expect(talkButton(page)).toBeVisible();
+    expect(vapi.requests.filter((r) => r.path === "/call/web")).toEqual([]);
+  });
+
+  test("the SDK download never finishes: the same toast after 30 s", async ({ page }) => {
+    await page.clock.install();
+    await openVoicePage(page);
+    // From now on no script arrives: the SDK chunks requested by the click hang.
+    await page.route(/\.js$/, () => undefined);
+    await talkButton(page).click();
+    await expect(page.getByRole("button", { name: "End call" })).toBeVisible();
+    await page.clock.fastForward(30_000);
+    await expectAlertToast(page, VOICE_ERROR, TIMED_OUT);
+    await expect(talkButton(page)).toBeVisible();
+  });
+
+  test("End while connecting still ends it when /call/web never answers: idle by the time-out, no toast", async ({ page }) => {
+    await page.clock.install();
+    vapi.setHandler(() => "hang");
+    await openVoicePage(page);
+    await talkButton(page).click();
+    await expect(page.getByText("Connecting: Creating the call...")).toBeVisible();
+    await page.getByRole("button", { name: "End call" }).click();
+    await expect(page.getByRole("button", { name: "Ending call..." })).toBeVisible();
+    await page.clock.fastForward(30_000);
+    await expect(talkButton(page)).toBeVisible();
+    await expect(notifications(page).getByRole("alert")).toHaveCount(0);
+  });
+});
+
 test("a denied microphone: the toast says how to allow it again, and no call is made", async ({ page }) => {
   await page.addInitScript(() => {
     navigator.mediaDevices.getUserMedia = () => Promise.reject(new DOMException("Permission denied", "NotAllowedError"));

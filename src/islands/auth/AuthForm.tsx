@@ -14,6 +14,9 @@ import AuthModeToggle from "./AuthModeToggle";
 import PasswordField from "./PasswordField";
 import Spinner from "../../ui/Spinner";
 import { useHydrated } from "../../ui/useHydrated";
+import FormBanner from "../../ui/FormBanner";
+import { focusField } from "../../ui/focusField";
+import { firstInvalid } from "../../lib/validation";
 
 const COPY = {
   signIn: { heading: "Welcome Back", intro: "Sign in to your legal assistant workspace.", submit: "Sign In" },
@@ -50,10 +53,10 @@ export default function AuthForm() {
     event.preventDefault();
     if (busy) return;
     const found = validateAuthForm(mode, fields);
-    const firstInvalid = AUTH_FIELD_ORDER.find((key) => found[key]);
-    if (firstInvalid) {
+    const invalid = firstInvalid(AUTH_FIELD_ORDER, found);
+    if (invalid) {
       dispatch({ type: "invalid", errors: found });
-      formRef.current?.querySelector<HTMLElement>(`[name="${firstInvalid}"]`)?.focus();
+      focusField(formRef.current, invalid);
       return;
     }
     dispatch({ type: "submit" });
@@ -86,11 +89,7 @@ export default function AuthForm() {
             {copy.submit}
           </button>
         </fieldset>
-        <div role="alert" className="text-sm">
-          {banner?.kind === "error" && (
-            <p className="rounded-lg border border-danger/40 bg-danger/10 p-3 text-danger">{banner.text}</p>
-          )}
-        </div>
+        <FormBanner>{banner?.kind === "error" && banner.text}</FormBanner>
         <div role="status" className="text-sm">
           {banner?.kind === "success" && (
             <p className="rounded-lg border border-success/40 bg-success/10 p-3 text-success">{banner.text}</p>

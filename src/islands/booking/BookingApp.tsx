@@ -1,5 +1,5 @@
 import { useEffect, useMemo } from "react";
-import { newBookingId } from "../../lib/booking/bookingForm";
+import { randomId } from "../../lib/messageId";
 import { localStorageOrNull } from "../../lib/booking/bookingStorage";
 import { visitorTimeZone } from "../../lib/booking/zonedTime";
 import { createBookingStore } from "../../stores/booking";
@@ -25,7 +25,7 @@ export default function BookingApp({ webhookUrl, config, contact }: BookingAppPr
       hydrated
         ? createBookingStore(
             { ...config, schedule: config, webhookUrl, visitorZone: visitorTimeZone() },
-            { storage: localStorageOrNull(), now: () => new Date(), newId: () => newBookingId() },
+            { storage: localStorageOrNull(), now: () => new Date(), newId: () => randomId() },
           )
         : null,
     [hydrated, config, webhookUrl],

@@ -6,6 +6,8 @@ import { formatLongDate } from "../../lib/booking/zonedTime";
 import type { BookingStore } from "../../stores/booking";
 import NameEmailFields from "../../ui/NameEmailFields";
 import TextField from "../../ui/TextField";
+import FormBanner from "../../ui/FormBanner";
+import { focusField } from "../../ui/focusField";
 import GuestFields from "./GuestFields";
 import type { BookingConfig } from "./types";
 
@@ -31,8 +33,7 @@ export default function BookingForm({ store, date, slot, config, email }: Bookin
     const result = await store.submit();
     if (result !== "invalid") return;
     const { errors: found, fields: current } = store.$state.get();
-    const name = firstInvalidField(found, current);
-    if (name) formRef.current?.querySelector<HTMLElement>(`[name="${name}"]`)?.focus();
+    focusField(formRef.current, firstInvalidField(found, current));
   };
 
   return (
@@ -71,17 +72,17 @@ export default function BookingForm({ store, date, slot, config, email }: Bookin
       >
         {submitting ? "Booking..." : "Confirm Booking"}
       </button>
-      <div role="alert" className="text-sm">
+      <FormBanner>
         {phase.kind === "failed" && (
-          <p className="rounded-lg border border-danger/40 bg-danger/10 p-3 text-danger">
+          <>
             Failed to submit booking. {phase.reason} Everything you entered is still here: please try again, or e-mail us at{" "}
             <a className="underline" href={`mailto:${email}`}>
               {email}
             </a>
             .
-          </p>
+          </>
         )}
-      </div>
+      </FormBanner>
     </form>
   );
 }

@@ -76,7 +76,8 @@ export default function DemoRecording({ sources, playLabel, pauseLabel, progress
           aria-valuetext={`${spokenClock(elapsed)} of ${duration > 0 ? spokenClock(duration) : "the recording"}`}
           className="h-2 flex-1 overflow-hidden rounded-full bg-surface-2"
         >
-          <div className="h-full rounded-full bg-accent" style={{ width: `${percent}%` }} />
+          {/* No style attribute in the static HTML (the CSP allows none); the width is set through the CSSOM once playing. */}
+          <div className="h-full w-0 rounded-full bg-accent" style={percent > 0 ? { width: `${percent}%` } : undefined} />
         </div>
         <p className="w-24 text-end text-sm text-muted tabular-nums">
           <span data-testid="elapsed">{formatClock(elapsed)}</span>

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from "vitest";
-import { createAuthStore, type AuthState } from "./authStore";
+import { SESSION_TIMEOUT_MS, createAuthStore, type AuthState } from "./authStore";
 import type { AuthBackend, AuthListener, AuthSession, Profile } from "./types";
 
 const session = (id: string, token = `token-${id}`): AuthSession => ({
@@ -22,7 +22,8 @@ function fakeBackend(stored: AuthSession | null = null) {
     }),
     signIn: vi.fn(async (): Promise<Awaited<ReturnType<AuthBackend["signIn"]>>> => ({ data: null, error: { message: "Invalid login credentials" } })),
     signUp: vi.fn(async () => ({ error: null })),
-    signOut: vi.fn(async () => ({ error: null })),
+    signOut: vi.fn(async (): Promise<{ error: { message: string } | null }> => ({ error: null })),
+    signOutLocally: vi.fn(async () => undefined),
     fetchProfile: vi.fn(async (id: string) => profile(id)),
     updateProfile: vi.fn(async (id: string, changes: { full_name?: string | null }) => ({ data: { ...profile(id), ...changes }, error: null })),
   } satisfies AuthBackend;
@@ -48,10 +49,10 @@ function setup(stored: AuthSession | null = null) {
 describe("auth store", () => {
   it("starts loading and ends signed out when nothing is stored", async () => {
     const { store, states } = setup();
-    expect(store.$auth.get()).toEqual({ loading: true, user: null, session: null, profile: null });
+    expect(store.$auth.get()).toEqual({ loading: true, user: null, session: null, profile: null, error: null });
     store.start();
     await vi.waitFor(() => expect(store.$auth.get().loading).toBe(false));
-    expect(store.$auth.get()).toEqual({ loading: false, user: null, session: null, profile: null });
+    expect(store.$auth.get()).toEqual({ loading: false, user: null, session: null, profile: null, error: null });
     expect(states).toHaveLength(2);
   });
 
@@ -59,7 +60,7 @@ describe("auth store", () => {
     const { store, backend, deferred, flush } = setup(session("ada"));
     store.start();
     await vi.waitFor(() => expect(deferred).toHaveLength(1));
-    expect(store.$auth.get()).toMatchObject({ loading: true, user: { id: "ada" }, profile: null });
+    expect(store.$auth.get()).toMatchObject({ loading: true, user: { id: "ada" }, profile: null, error: null });
     expect(backend.fetchProfile).not.toHaveBeenCalled();
     await flush();
     expect(store.$auth.get()).toMatchObject({ loading: false, user: { id: "ada" }, profile: { full_name: "Profile ada" } });
@@ -92,9 +93,9 @@ describe("auth store", () => {
     store.start();
     await flush();
     emit("SIGNED_OUT", null);
-    expect(store.$auth.get()).toEqual({ loading: false, user: null, session: null, profile: null });
+    expect(store.$auth.get()).toEqual({ loading: false, user: null, session: null, profile: null, error: null });
     emit("SIGNED_IN", session("bob"));
-    expect(store.$auth.get()).toMatchObject({ loading: true, user: { id: "bob" }, profile: null });
+    expect(store.$auth.get()).toMatchObject({ loading: true, user: { id: "bob" }, profile: null, error: null });
     await flush();
     expect(store.$auth.get().profile?.id).toBe("bob");
   });
@@ -107,7 +108,7 @@ describe("auth store", () => {
     deferred.shift()!();
     // One macrotask: every promise of the profile fetch has settled by then.
     await new Promise((resolve) => setTimeout(resolve, 0));
-    expect(store.$auth.get()).toEqual({ loading: false, user: null, session: null, profile: null });
+    expect(store.$auth.get()).toEqual({ loading: false, user: null, session: null, profile: null, error: null });
   });
 
   it("logs a profile fetch error and leaves the profile unset", async () => {
@@ -117,7 +118,7 @@ describe("auth store", () => {
     store.start();
     await vi.waitFor(() => expect(store.$auth.get().user).not.toBeNull());
     await flush();
-    expect(store.$auth.get()).toMatchObject({ loading: false, user: { id: "ada" }, profile: null });
+    expect(store.$auth.get()).toMatchObject({ loading: false, user: { id: "ada" }, profile: null, error: null });
     expect(report).toHaveBeenCalledWith(failure);
   });
 
@@ -154,8 +155,98 @@ describe("auth store", () => {
     await flush();
     await store.signUp("bob@example.com", "secret1", " Bob Marley ");
     expect(backend.signUp).toHaveBeenCalledWith("bob@example.com", "secret1", "Bob Marley");
-    await expect(store.signOut()).resolves.toEqual({ error: null });
+    await expect(store.signOut()).resolves.toEqual({ everywhere: true });
     expect(store.$auth.get().user).toBeNull();
+  });
+});
+
+describe("signOut when the auth server does not confirm it", () => {
+  it.each([
+    ["refuses it", (b: ReturnType<typeof fakeBackend>["backend"]) => b.signOut.mockResolvedValueOnce({ error: { message: "Forbidden" } })],
+    ["fails (500, network down, time-out)", (b: ReturnType<typeof fakeBackend>["backend"]) => b.signOut.mockRejectedValueOnce(new TypeError("Failed to fetch"))],
+  ])("still ends the session on this device when the server %s, and says so", async (_case, breakServer) => {
+    const { store, backend, flush } = setup(session("ada"));
+    store.start();
+    await flush();
+    breakServer(backend);
+    const order: string[] = [];
+    backend.signOutLocally.mockImplementationOnce(async () => void order.push("local sign-out"));
+    const result = await store.signOut({ beforeLocalOnly: () => order.push("notice kept") });
+    expect(result).toEqual({ everywhere: false });
+    expect(order).toEqual(["notice kept", "local sign-out"]);
+    expect(store.$auth.get()).toEqual({ loading: false, user: null, session: null, profile: null, error: null });
+  });
+
+  it("ends the session here even when the local sign-out itself throws, and reports it", async () => {
+    const { store, backend, report, flush } = setup(session("ada"));
+    store.start();
+    await flush();
+    backend.signOut.mockRejectedValueOnce(new TypeError("Failed to fetch"));
+    const blocked = new DOMException("blocked", "SecurityError");
+    backend.signOutLocally.mockRejectedValueOnce(blocked);
+    await expect(store.signOut()).resolves.toEqual({ everywhere: false });
+    expect(store.$auth.get().user).toBeNull();
+    expect(report).toHaveBeenCalledWith(blocked);
+  });
+
+  it("does not run the local-only step when the server confirmed the sign-out", async () => {
+    const { store, backend, flush } = setup(session("ada"));
+    store.start();
+    await flush();
+    const beforeLocalOnly = vi.fn();
+    await store.signOut({ beforeLocalOnly });
+    expect(beforeLocalOnly).not.toHaveBeenCalled();
+    expect(backend.signOutLocally).not.toHaveBeenCalled();
+  });
+});
+
+describe("a session that cannot be read", () => {
+  it("is an error with the message, not a sign-out, and Retry reads it again", async () => {
+    const { store, backend, report, flush } = setup(session("ada"));
+    const silent = new DOMException("No answer within 15000 ms", "TimeoutError");
+    backend.getSession.mockRejectedValueOnce(silent);
+    store.start();
+    await vi.waitFor(() => expect(store.$auth.get().loading).toBe(false));
+    expect(store.$auth.get()).toEqual({
+      loading: false,
+      user: null,
+      session: null,
+      profile: null,
+      error: "We could not check your sign-in: the sign-in server did not answer. Check your connection and try again.",
+    });
+    expect(report).toHaveBeenCalledWith(silent);
+    store.retry();
+    expect(store.$auth.get()).toMatchObject({ loading: true, error: null });
+    await flush();
+    expect(store.$auth.get()).toMatchObject({ loading: false, error: null, user: { id: "ada" }, profile: { id: "ada" } });
+    expect(backend.onAuthChange).toHaveBeenCalledTimes(1);
+  });
+
+  it("gives up after 15 s when reading the session does not settle, and a late session still signs in", async () => {
+    vi.useFakeTimers();
+    const { store, backend, emit } = setup();
+    backend.getSession.mockReturnValueOnce(new Promise(() => undefined));
+    store.start();
+    await vi.advanceTimersByTimeAsync(SESSION_TIMEOUT_MS - 1);
+    expect(store.$auth.get()).toMatchObject({ loading: true, error: null });
+    await vi.advanceTimersByTimeAsync(1);
+    expect(store.$auth.get()).toMatchObject({ loading: false, user: null, error: expect.stringContaining("could not check your sign-in") });
+    // supabase-js may still refresh the session by itself later: that ends the error.
+    emit("TOKEN_REFRESHED", session("ada"));
+    expect(store.$auth.get()).toMatchObject({ loading: true, user: { id: "ada" }, error: null });
+    vi.useRealTimers();
+  });
+
+  it("loads the backend again on Retry when its code could not be fetched", async () => {
+    const fake = fakeBackend(null);
+    const loadBackend = vi.fn<() => Promise<AuthBackend>>().mockRejectedValueOnce(new TypeError("Failed to fetch dynamically imported module"));
+    loadBackend.mockResolvedValue(fake.backend);
+    const store = createAuthStore({ loadBackend, report: vi.fn() });
+    store.start();
+    await vi.waitFor(() => expect(store.$auth.get().error).not.toBeNull());
+    store.retry();
+    await vi.waitFor(() => expect(store.$auth.get()).toEqual({ loading: false, user: null, session: null, profile: null, error: null }));
+    expect(loadBackend).toHaveBeenCalledTimes(2);
   });
 });
 

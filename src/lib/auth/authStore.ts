@@ -1,6 +1,7 @@
 import { atom, type ReadableAtom } from "nanostores";
 import { authMessages } from "./messages";
 import { reportError } from "../report";
+import { withinTime } from "../withinTime";
 import type { AuthBackend, AuthError, AuthSession, AuthUser, Outcome, Profile, ProfileUpdate } from "./types";
 
 /** What every island knows about the visitor. `loading` holds until the session and the profile are known. */
@@ -9,6 +10,18 @@ export interface AuthState {
   user: AuthUser | null;
   session: AuthSession | null;
   profile: Profile | null;
+  /** Set when the stored session could not be read (auth server down): the guard offers Retry. */
+  error: string | null;
+}
+
+/** How a sign-out ended: everywhere, or on this device only because the auth server did not confirm it. */
+export interface SignOutResult {
+  everywhere: boolean;
+}
+
+export interface SignOutOptions {
+  /** Runs before a local-only sign-out ends the session (a page may leave the moment it ends). */
+  beforeLocalOnly?: () => void;
 }
 
 export interface AuthStoreOptions {
@@ -16,10 +29,15 @@ export interface AuthStoreOptions {
   report?: (error: unknown) => void;
   /** Runs work after the current auth callback has returned (Supabase holds a lock during it). */
   defer?: (work: () => void) => void;
+  /** How long reading the stored session may take before the guard says it cannot be read. */
+  sessionTimeoutMs?: number;
 }
 
-export const INITIAL_AUTH_STATE: AuthState = { loading: true, user: null, session: null, profile: null };
-const SIGNED_OUT: AuthState = { loading: false, user: null, session: null, profile: null };
+/** Reading the session gives up after this long (supabase-js alone keeps retrying a refresh for 30 s and more). */
+export const SESSION_TIMEOUT_MS = 15_000;
+
+export const INITIAL_AUTH_STATE: AuthState = { loading: true, user: null, session: null, profile: null, error: null };
+const SIGNED_OUT: AuthState = { loading: false, user: null, session: null, profile: null, error: null };
 
 /** What tells two sessions apart for the store: the user as shown, and the access token. */
 const sessionKey = (session: AuthSession | null) =>
@@ -30,15 +48,22 @@ export function createAuthStore({
   loadBackend,
   report = (error) => reportError(error, "auth"),
   defer = (work) => setTimeout(work, 0),
+  sessionTimeoutMs = SESSION_TIMEOUT_MS,
 }: AuthStoreOptions) {
   const $auth = atom<AuthState>(INITIAL_AUTH_STATE);
   let backend: Promise<AuthBackend> | undefined;
   let started = false;
+  let following = false;
   let lastKey: string | undefined;
   // Bumped on every change of user, so a late profile answer for an earlier user is dropped.
   let generation = 0;
 
-  const getBackend = () => (backend ??= loadBackend());
+  // A failed load (the chunk could not be fetched) is forgotten, so Retry loads it again.
+  const getBackend = () =>
+    (backend ??= loadBackend().catch((error: unknown) => {
+      backend = undefined;
+      throw error;
+    }));
 
   async function loadProfile(backendReady: AuthBackend, userId: string, ticket: number) {
     let profile: Profile | null = null;
@@ -63,8 +88,27 @@ export function createAuthStore({
       $auth.set({ ...state, user: session.user, session });
     } else {
       const ticket = (generation += 1);
-      $auth.set({ loading: true, user: session.user, session, profile: null });
+      $auth.set({ loading: true, user: session.user, session, profile: null, error: null });
       defer(() => void loadProfile(backendReady, session.user.id, ticket));
+    }
+  }
+
+  /** Reads the stored session; when it cannot be read, the state says so instead of guessing "signed out". */
+  async function readSession(): Promise<void> {
+    try {
+      const read = async () => {
+        const ready = await getBackend();
+        if (!following) {
+          following = true;
+          ready.onAuthChange((_event, session) => accept(ready, session));
+        }
+        return { ready, session: await ready.getSession() };
+      };
+      const { ready, session } = await withinTime(read(), sessionTimeoutMs, () => new DOMException("No session in time", "TimeoutError"));
+      accept(ready, session);
+    } catch (error) {
+      report(error);
+      if ($auth.get().loading && !$auth.get().user) $auth.set({ ...SIGNED_OUT, error: authMessages.sessionUnreadable });
     }
   }
 
@@ -72,15 +116,47 @@ export function createAuthStore({
   function start(): void {
     if (started) return;
     started = true;
-    void getBackend()
-      .then(async (ready) => {
-        ready.onAuthChange((_event, session) => accept(ready, session));
-        accept(ready, await ready.getSession());
-      })
-      .catch((error: unknown) => {
-        report(error);
-        if ($auth.get().loading && !$auth.get().user) $auth.set(SIGNED_OUT);
-      });
+    void readSession();
+  }
+
+  /** Reads the session again after it could not be read. */
+  function retry(): void {
+    if (!$auth.get().error) return;
+    lastKey = undefined;
+    $auth.set(INITIAL_AUTH_STATE);
+    void readSession();
+  }
+
+  /**
+   * Ends the session. Everywhere when the auth server confirms it; otherwise (refused, failed, no
+   * answer) on this device anyway, so a visitor who asked to sign out is never left signed in here.
+   */
+  async function signOut({ beforeLocalOnly }: SignOutOptions = {}): Promise<SignOutResult> {
+    let ready: AuthBackend;
+    try {
+      ready = await getBackend();
+    } catch (error) {
+      report(error);
+      $auth.set(SIGNED_OUT);
+      return { everywhere: false };
+    }
+    try {
+      const result = await ready.signOut();
+      if (!result.error) {
+        accept(ready, null);
+        return { everywhere: true };
+      }
+    } catch (error) {
+      report(error);
+    }
+    beforeLocalOnly?.();
+    try {
+      await ready.signOutLocally();
+    } catch (error) {
+      report(error);
+    }
+    accept(ready, null);
+    return { everywhere: false };
   }
 
   /** Runs an action; an unexpected failure is reported and becomes the generic message. */
@@ -96,6 +172,8 @@ export function createAuthStore({
   return {
     $auth: $auth as ReadableAtom<AuthState>,
     start,
+    retry,
+    signOut,
     signIn: (email: string, password: string): Promise<{ error: AuthError | null }> =>
       guarded(async (ready) => {
         const result = await ready.signIn(email.trim(), password);
@@ -104,12 +182,6 @@ export function createAuthStore({
       }),
     signUp: (email: string, password: string, fullName: string): Promise<{ error: AuthError | null }> =>
       guarded((ready) => ready.signUp(email.trim(), password, fullName.trim())),
-    signOut: (): Promise<{ error: AuthError | null }> =>
-      guarded(async (ready) => {
-        const result = await ready.signOut();
-        if (!result.error) accept(ready, null);
-        return result;
-      }),
     /** Changes the signed-in user's own profile row and returns it. */
     updateProfile: (changes: ProfileUpdate): Promise<Outcome<Profile>> =>
       guarded(async (ready) => {

@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { createDemoBackend } from "./demoBackend";
 import { DEMO_KEYS } from "./demoRecords";
 import type { AuthEvent, AuthSession } from "./types";
@@ -101,5 +101,57 @@ describe("demo backend", () => {
     expect(await tab().getSession()).toBeNull();
     items.set(DEMO_KEYS.session, "{not json");
     expect(await tab().getSession()).toBeNull();
+  });
+});
+
+describe("demo backend hardening", () => {
+  const STORAGE_MESSAGE =
+    "This browser did not let the demo save your account: its storage is full or blocked. Free some space or allow site data for this site, then try again.";
+
+  /** A storage whose writes throw as a full (QuotaExceededError) or blocked (SecurityError) one does. */
+  function failingStorage(name: "QuotaExceededError" | "SecurityError", items = new Map<string, string>()) {
+    return {
+      items,
+      getItem: (key: string) => items.get(key) ?? null,
+      setItem: () => {
+        throw new DOMException("storage refused the write", name);
+      },
+      removeItem: (key: string) => void items.delete(key),
+    };
+  }
+
+  it.each(["QuotaExceededError", "SecurityError"] as const)("%s on sign-up, sign-in and profile update gives a clear message", async (name) => {
+    const { items, tab } = browser();
+    const healthy = tab();
+    await healthy.signUp("ada@example.com", "secret1", "Ada");
+    const { data: session } = await healthy.signIn("ada@example.com", "secret1");
+    const storage = failingStorage(name, items);
+    const backend = createDemoBackend({ iterations: 1_000, storage });
+    expect(await backend.signUp("bob@example.com", "secret1", "Bob")).toEqual({ error: { message: STORAGE_MESSAGE } });
+    expect(await backend.signIn("ada@example.com", "secret1")).toEqual({ data: null, error: { message: STORAGE_MESSAGE } });
+    expect(await backend.updateProfile(session!.user.id, { full_name: "Ada King" })).toEqual({ data: null, error: { message: STORAGE_MESSAGE } });
+  });
+
+  it("refuses a stored account whose hash asks for an out-of-range iteration count, without running it", async () => {
+    const { items, tab } = browser();
+    await tab().signUp("ada@example.com", "secret1", "Ada");
+    const accounts = JSON.parse(items.get(DEMO_KEYS.accounts)!) as { password: { iterations: number } }[];
+    accounts[0]!.password.iterations = 1e12;
+    items.set(DEMO_KEYS.accounts, JSON.stringify(accounts));
+    const derive = vi.spyOn(crypto.subtle, "deriveBits");
+    expect(await tab().signIn("ada@example.com", "secret1")).toEqual({ data: null, error: { message: "Invalid login credentials" } });
+    expect(derive.mock.calls.map(([params]) => (params as Pbkdf2Params).iterations)).toEqual([1_000]);
+    derive.mockRestore();
+  });
+
+  it("spends the same hashing on an unknown e-mail as on a wrong password", async () => {
+    const backend = browser().tab();
+    await backend.signUp("ada@example.com", "secret1", "Ada");
+    const derive = vi.spyOn(crypto.subtle, "deriveBits");
+    await backend.signIn("ada@example.com", "wrong12");
+    await backend.signIn("nobody@example.com", "wrong12");
+    const rounds = derive.mock.calls.map(([params]) => (params as Pbkdf2Params).iterations);
+    expect(rounds).toEqual([1_000, 1_000]);
+    derive.mockRestore();
   });
 });

@@ -1,5 +1,5 @@
 import { authMessages } from "./messages";
-import { PBKDF2_ITERATIONS, hashPassword, verifyPassword } from "./password";
+import { PBKDF2_ITERATIONS, decoyHash, hashPassword, verifyPassword } from "./password";
 import {
   DEFAULT_ROLE,
   DEMO_KEYS,
@@ -10,7 +10,7 @@ import {
   readJson,
   type DemoAccount,
 } from "./demoRecords";
-import type { AuthBackend, AuthEvent, AuthListener, AuthSession } from "./types";
+import type { AuthBackend, AuthError, AuthEvent, AuthListener, AuthSession } from "./types";
 
 export interface DemoBackendOptions {
   storage: Pick<Storage, "getItem" | "setItem" | "removeItem">;
@@ -32,10 +32,26 @@ export function createDemoBackend(options: DemoBackendOptions): AuthBackend {
     for (const listener of [...listeners]) listener(event, session);
   };
   const readAccounts = () => parseAccounts(readJson(storage, DEMO_KEYS.accounts));
-  const writeAccounts = (accounts: DemoAccount[]) => storage.setItem(DEMO_KEYS.accounts, JSON.stringify(accounts));
+  /** Runs a storage write; full or blocked storage becomes a message the visitor can act on. */
+  const written = (write: () => void): AuthError | null => {
+    try {
+      write();
+      return null;
+    } catch {
+      return { message: authMessages.storageUnavailable };
+    }
+  };
+  const writeAccounts = (accounts: DemoAccount[]) => written(() => storage.setItem(DEMO_KEYS.accounts, JSON.stringify(accounts)));
+  // Checked when no account matches, so an unknown e-mail costs the same hashing as a wrong password.
+  const decoy = decoyHash(iterations);
   const readSession = () => {
     const session = parseSession(readJson(storage, DEMO_KEYS.session));
     return session && (session.expiresAt === null || session.expiresAt * 1000 > now()) ? session : null;
+  };
+
+  const signOutHere = () => {
+    storage.removeItem(DEMO_KEYS.session);
+    emit("SIGNED_OUT", null);
   };
 
   options.onExternalChange?.((key) => {
@@ -53,7 +69,8 @@ export function createDemoBackend(options: DemoBackendOptions): AuthBackend {
     },
     async signIn(email, password) {
       const account = readAccounts().find((a) => a.email === normalizeEmail(email));
-      if (!account || !(await verifyPassword(password, account.password))) {
+      const matches = await verifyPassword(password, account?.password ?? decoy);
+      if (!account || !matches) {
         return { data: null, error: { message: authMessages.invalidCredentials } };
       }
       const session: AuthSession = {
@@ -62,7 +79,8 @@ export function createDemoBackend(options: DemoBackendOptions): AuthBackend {
         refreshToken: crypto.randomUUID(),
         expiresAt: Math.floor(now() / 1000) + DEMO_SESSION_SECONDS,
       };
-      storage.setItem(DEMO_KEYS.session, JSON.stringify(session));
+      const failure = written(() => storage.setItem(DEMO_KEYS.session, JSON.stringify(session)));
+      if (failure) return { data: null, error: failure };
       emit("SIGNED_IN", session);
       return { data: session, error: null };
     },
@@ -81,14 +99,14 @@ export function createDemoBackend(options: DemoBackendOptions): AuthBackend {
       };
       // Checked again after the slow hash: another tab may have signed up meanwhile.
       if (taken()) return { error: { message: authMessages.userExists } };
-      writeAccounts([...readAccounts(), account]);
-      return { error: null };
+      return { error: writeAccounts([...readAccounts(), account]) };
     },
     async signOut() {
-      storage.removeItem(DEMO_KEYS.session);
-      emit("SIGNED_OUT", null);
+      signOutHere();
       return { error: null };
     },
+    // The demo has no server: every sign-out is local.
+    signOutLocally: async () => signOutHere(),
     async fetchProfile(userId) {
       const account = readAccounts().find((a) => a.id === userId);
       if (!account) throw new Error(`No demo profile for user ${userId}`);
@@ -100,8 +118,8 @@ export function createDemoBackend(options: DemoBackendOptions): AuthBackend {
       const account = accounts.find((a) => a.id === userId);
       if (!account || readSession()?.user.id !== userId) return { data: null, error: { message: NO_ROW_MESSAGE } };
       if (typeof changes.full_name === "string") account.fullName = changes.full_name;
-      writeAccounts(accounts);
-      return { data: accountProfile(account), error: null };
+      const failure = writeAccounts(accounts);
+      return failure ? { data: null, error: failure } : { data: accountProfile(account), error: null };
     },
   };
 }

@@ -8,4 +8,14 @@ export const authMessages = {
   /** What Supabase answers when the e-mail already has an account. */
   userExists: "User already registered",
   loading: "Loading...",
+  /** The demo backend could not save to this browser's storage (full, or blocked by settings or private browsing). */
+  storageUnavailable:
+    "This browser did not let the demo save your account: its storage is full or blocked. Free some space or allow site data for this site, then try again.",
+  /** The guard's error when the stored session cannot be read (auth server down or silent). */
+  sessionUnreadable: "We could not check your sign-in: the sign-in server did not answer. Check your connection and try again.",
+  /** The one-time notice after a sign-out the auth server did not confirm. */
+  signedOutHereOnly: {
+    title: "Signed out on this device",
+    description: "The sign-in server could not be reached, so you may still be signed in on your other devices.",
+  },
 } as const;

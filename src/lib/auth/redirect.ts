@@ -4,17 +4,22 @@ export const LOGIN_PATH = "/login";
 
 /**
  * The `next` page to go to after sign-in when it is a path of this site; otherwise /dashboard.
- * Rejects other origins, protocol-relative '//host' and backslash tricks.
+ * Decided on what the URL parser makes of it, because that is what the browser will follow: dot
+ * segments, encoded dots, backslashes, tabs and newlines can turn an innocent-looking value into
+ * '//host', which a browser treats as another origin. /login itself is refused (it would loop).
  */
 export function safeNextPath(next: string | null, origin: string): string {
-  if (!next || !next.startsWith("/") || next.startsWith("//") || next.includes("\\")) return AFTER_SIGN_IN;
+  if (!next?.startsWith("/")) return AFTER_SIGN_IN;
+  let url: URL;
   try {
-    const url = new URL(next, origin);
-    if (url.origin !== new URL(origin).origin) return AFTER_SIGN_IN;
-    return `${url.pathname}${url.search}${url.hash}`;
+    url = new URL(next, origin);
   } catch {
     return AFTER_SIGN_IN;
   }
+  const path = `${url.pathname}${url.search}${url.hash}`;
+  const sameOrigin = url.origin === new URL(origin).origin;
+  const plainPath = path.startsWith("/") && !path.startsWith("//") && !path.includes("\\");
+  return sameOrigin && plainPath && url.pathname !== LOGIN_PATH ? path : AFTER_SIGN_IN;
 }
 
 /** The sign-in page, remembering the protected page the visitor asked for. */

@@ -1,4 +1,5 @@
 import { createClient, type Session, type SupabaseClientOptions, type User } from "@supabase/supabase-js";
+import { fetchWithTimeout } from "../http";
 import { parseProfile, type AuthBackend, type AuthError, type AuthSession, type AuthUser } from "./types";
 
 /** A refusal the visitor should read (4xx) versus a failure of the network or the server. */
@@ -25,13 +26,19 @@ function toSession(session: Session | null): AuthSession | null {
   };
 }
 
+/** How long any request to Supabase may go unanswered before it fails (sign-in spinner, Loading...). */
+export const SUPABASE_TIMEOUT_MS = 15_000;
+
 /** The Supabase backend: supabase-js with the public anon key; row-level security guards the data. */
 export function createSupabaseBackend(
   url: string,
   anonKey: string,
   options?: SupabaseClientOptions<"public">,
 ): AuthBackend {
-  const client = createClient(url, anonKey, options);
+  const client = createClient(url, anonKey, {
+    ...options,
+    global: { fetch: fetchWithTimeout(SUPABASE_TIMEOUT_MS), ...options?.global },
+  });
   const profiles = () => client.from("profiles");
 
   return {
@@ -60,6 +67,21 @@ export function createSupabaseBackend(
     async signOut() {
       const { error } = await client.auth.signOut();
       return { error: error ? refusal(error) : null };
+    },
+    async signOutLocally() {
+      // scope 'local' removes this device's session (firing SIGNED_OUT) before it asks the server to
+      // revoke the refresh token; the server is what failed, so wait for the removal, not the answer.
+      await new Promise<void>((resolve, reject) => {
+        const { data } = client.auth.onAuthStateChange((event) => {
+          if (event !== "SIGNED_OUT") return;
+          data.subscription.unsubscribe();
+          resolve();
+        });
+        client.auth.signOut({ scope: "local" }).then(() => {
+          data.subscription.unsubscribe();
+          resolve();
+        }, reject);
+      });
     },
     async fetchProfile(userId) {
       const { data, error } = await profiles().select("*").eq("id", userId).single();

@@ -56,7 +56,10 @@ export interface AuthBackend {
   onAuthChange(listener: AuthListener): () => void;
   signIn(email: string, password: string): Promise<Outcome<AuthSession>>;
   signUp(email: string, password: string, fullName: string): Promise<{ error: AuthError | null }>;
+  /** Ends the session everywhere (Supabase revokes the refresh token); needs the auth server. */
   signOut(): Promise<{ error: AuthError | null }>;
+  /** Ends the session on this device only, without waiting for the auth server. */
+  signOutLocally(): Promise<void>;
   /** The user's profile row; throws when it cannot be read. */
   fetchProfile(userId: string): Promise<Profile>;
   /** Updates the row whose id is userId and returns it. */

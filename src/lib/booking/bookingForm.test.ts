@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { buildBookingPayload, cleanGuests, firstInvalidField, newBookingId, toStoredBooking, validateBooking, type BookingFields } from "./bookingForm";
+import { buildBookingPayload, cleanGuests, firstInvalidField, toStoredBooking, validateBooking, type BookingFields } from "./bookingForm";
 
 const fields: BookingFields = {
   name: " Maria Georgiou ",
@@ -72,12 +72,3 @@ describe("buildBookingPayload", () => {
   });
 });
 
-describe("newBookingId", () => {
-  const UUID_V4 = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
-  it("is a random UUID v4, from randomUUID or, without it, from getRandomValues", () => {
-    expect(newBookingId()).toMatch(UUID_V4);
-    expect(newBookingId()).not.toBe(newBookingId());
-    const fallback = newBookingId({ getRandomValues: crypto.getRandomValues.bind(crypto) });
-    expect(fallback).toMatch(UUID_V4);
-  });
-});

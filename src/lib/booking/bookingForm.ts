@@ -42,16 +42,6 @@ export interface BookingPayload extends SlotChoice {
 /** The local record of a booking, as the specification stores it. */
 export type StoredBooking = Omit<BookingPayload, "id" | "timezone">;
 
-/** A random UUID for a booking; getRandomValues where randomUUID is missing (pages served over plain http). */
-export function newBookingId(cryptoImpl: Pick<Crypto, "getRandomValues"> & Partial<Pick<Crypto, "randomUUID">> = crypto): string {
-  if (cryptoImpl.randomUUID) return cryptoImpl.randomUUID();
-  const bytes = cryptoImpl.getRandomValues(new Uint8Array(16));
-  bytes[6] = ((bytes[6] ?? 0) & 0x0f) | 0x40;
-  bytes[8] = ((bytes[8] ?? 0) & 0x3f) | 0x80;
-  const hex = Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
-}
-
 export const EMPTY_FIELDS: BookingFields = { name: "", email: "", message: "", guests: [] };
 
 /** The guest e-mails worth sending: trimmed, blanks dropped. */

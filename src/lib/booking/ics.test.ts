@@ -50,6 +50,16 @@ describe("escapeText", () => {
   it("escapes backslashes, semicolons, commas and newlines", () => {
     expect(escapeText("a\\b;c,d\r\ne")).toBe("a\\\\b\\;c\\,d\\ne");
   });
+  it.each([
+    ["CRLF", "one\r\ntwo", "one\\ntwo"],
+    ["LF", "one\ntwo", "one\\ntwo"],
+    ["a lone CR", "one\rtwo", "one\\ntwo"],
+    ["CR CR LF", "one\r\r\ntwo", "one\\n\\ntwo"],
+    ["LF CR", "one\n\rtwo", "one\\n\\ntwo"],
+  ])("turns %s into one escaped newline each, leaving no raw CR", (_name, input, expected) => {
+    expect(escapeText(input)).toBe(expected);
+    expect(escapeText(input)).not.toMatch(/[\r\n]/);
+  });
 });
 
 describe("foldLine", () => {

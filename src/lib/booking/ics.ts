@@ -4,9 +4,9 @@ const CRLF = "\r\n";
 const MAX_OCTETS = 75;
 const encoder = new TextEncoder();
 
-/** Escapes a TEXT value (RFC 5545 3.3.11). */
+/** Escapes a TEXT value (RFC 5545 3.3.11); CRLF, a lone CR and LF each become one "\\n". */
 export function escapeText(value: string): string {
-  return value.replace(/\\/g, "\\\\").replace(/;/g, "\\;").replace(/,/g, "\\,").replace(/\r?\n/g, "\\n");
+  return value.replace(/\\/g, "\\\\").replace(/;/g, "\\;").replace(/,/g, "\\,").replace(/\r\n|\r|\n/g, "\\n");
 }
 
 /** Folds a content line at 75 octets, never inside a UTF-8 character (RFC 5545 3.1). */

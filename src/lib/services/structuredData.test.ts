@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { jsonLdText, serviceStructuredData } from "./structuredData";
+import { homeStructuredData, jsonLdText, serviceStructuredData } from "./structuredData";
 
 const agency = { brand: "Paphos AI", email: "hello@example.com", telephone: "+357 26 000000", city: "Paphos", country: "CY" };
 
@@ -19,7 +19,7 @@ describe("serviceStructuredData", () => {
   });
   it("names the agency as the provider, with its contact details and place", () => {
     expect(data.provider).toEqual({
-      "@type": "Organization",
+      "@type": "LocalBusiness",
       "@id": "https://x.cy/#organization",
       name: "Paphos AI",
       url: "https://x.cy/",
@@ -27,6 +27,15 @@ describe("serviceStructuredData", () => {
       telephone: "+357 26 000000",
       address: { "@type": "PostalAddress", addressLocality: "Paphos", addressCountry: "CY" },
     });
+  });
+});
+
+describe("homeStructuredData", () => {
+  it("is the agency as a LocalBusiness in Paphos, CY, the same node the services name as provider", () => {
+    const home = homeStructuredData(agency, "https://x.cy");
+    expect(home).toMatchObject({ "@context": "https://schema.org", "@type": "LocalBusiness", address: { addressLocality: "Paphos", addressCountry: "CY" } });
+    const service = serviceStructuredData({ name: "A", description: "B", url: "https://x.cy/a", origin: "https://x.cy" }, agency);
+    expect(home["@id"]).toBe(service.provider["@id"]);
   });
 });
 

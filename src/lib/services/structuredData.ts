@@ -17,9 +17,27 @@ export interface ServiceFacts {
   origin: string;
 }
 
+/** The agency as a schema.org LocalBusiness (an Organization) in Paphos, CY, one node with a stable @id. */
+export function agencyStructuredData(agency: AgencyFacts, siteOrigin: string) {
+  const origin = new URL("/", siteOrigin).href;
+  return {
+    "@type": "LocalBusiness",
+    "@id": `${origin}#organization`,
+    name: agency.brand,
+    url: origin,
+    email: agency.email,
+    telephone: agency.telephone,
+    address: { "@type": "PostalAddress", addressLocality: agency.city, addressCountry: agency.country },
+  };
+}
+
+/** The JSON-LD object of the home page: the agency itself. */
+export function homeStructuredData(agency: AgencyFacts, siteOrigin: string) {
+  return { "@context": "https://schema.org", ...agencyStructuredData(agency, siteOrigin) };
+}
+
 /** The JSON-LD object of a service page. */
 export function serviceStructuredData(service: ServiceFacts, agency: AgencyFacts) {
-  const origin = new URL("/", service.origin).href;
   return {
     "@context": "https://schema.org",
     "@type": "Service",
@@ -28,15 +46,7 @@ export function serviceStructuredData(service: ServiceFacts, agency: AgencyFacts
     url: service.url,
     serviceType: service.name,
     areaServed: agency.country,
-    provider: {
-      "@type": "Organization",
-      "@id": `${origin}#organization`,
-      name: agency.brand,
-      url: origin,
-      email: agency.email,
-      telephone: agency.telephone,
-      address: { "@type": "PostalAddress", addressLocality: agency.city, addressCountry: agency.country },
-    },
+    provider: agencyStructuredData(agency, service.origin),
   };
 }
 

@@ -11,8 +11,17 @@ import {
   startFailedNotice,
   type VoiceNotice,
 } from "./messages";
+import { withinTime } from "../withinTime";
 import { IDLE_VOICE_STATE, withFinalTranscript, type VoiceState } from "./state";
 import type { VoiceConfig, VoiceSdk, VoiceSdkFactory } from "./types";
+
+/** How long a start may take, from the click to a joined call (SDK download, microphone prompt, /call/web, join). */
+export const START_TIMEOUT_MS = 30_000;
+/** The reason shown when a start took longer than START_TIMEOUT_MS. */
+export const START_TIMEOUT_MESSAGE = `The call did not connect within ${START_TIMEOUT_MS / 1000} seconds`;
+
+// What the start sequence returns when End was pressed before the SDK's start() was called.
+const CANCELLED = Symbol("cancelled");
 
 export interface VoiceControllerDeps {
   /** Imports the SDK (the first click pays for it, not the page load). */
@@ -101,7 +110,21 @@ export function createVoiceController(deps: VoiceControllerDeps) {
     toIdle();
   }
 
-  /** Starts a call; does nothing while one is connecting or active. Never rejects. */
+  /**
+   * After a start timed out: tells the SDK to stop (so a new start is possible), and ends a call
+   * that still connects late, since nobody is waiting for it any more.
+   */
+  function abandon(pending: Promise<unknown> | undefined) {
+    if (!sdk) return;
+    const instance = sdk;
+    void stopQuietly(instance);
+    void pending?.then(
+      (late) => late && state.status === "idle" && stopQuietly(instance),
+      () => undefined,
+    );
+  }
+
+  /** Starts a call; does nothing while one is connecting or active. Gives up after START_TIMEOUT_MS. Never rejects. */
   async function start(config: VoiceConfig): Promise<void> {
     if (state.status !== "idle") return;
     const { publicKey, assistantId } = config;
@@ -110,13 +133,25 @@ export function createVoiceController(deps: VoiceControllerDeps) {
     startFailures = [];
     set({ ...IDLE_VOICE_STATE, status: "connecting" });
     const microphone = deps.requestMicrophone();
+    let pending: Promise<unknown> | undefined;
+    let gaveUp = false;
+    // Up to the SDK's start(): a step that finishes after the time-out starts nothing more.
+    const connect = async () => {
+      const [instance] = await Promise.all([ensureSdk({ ...config, publicKey }), microphone]);
+      if (cancelRequested || gaveUp) return CANCELLED;
+      starting = true;
+      pending = instance.start(assistantId);
+      return pending;
+    };
     let call: unknown;
     try {
-      const [instance] = await Promise.all([ensureSdk({ ...config, publicKey }), microphone]);
-      if (cancelRequested) return toIdle();
-      starting = true;
-      call = await instance.start(assistantId);
+      call = await withinTime(connect(), START_TIMEOUT_MS, () => {
+        gaveUp = true;
+        return new VoiceCallError(START_TIMEOUT_MESSAGE);
+      });
+      if (call === CANCELLED) return toIdle();
     } catch (error) {
+      if (gaveUp) abandon(pending);
       return fail([error]);
     } finally {
       starting = false;

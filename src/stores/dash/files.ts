@@ -1,16 +1,70 @@
-import { atom, type ReadableAtom } from "nanostores";
-import type { WorkspaceDocument } from "../../lib/dash/files";
+import { atom, computed, type ReadableAtom } from "nanostores";
+import type { ContextChip } from "../../lib/dash/chips";
+import type { Clock } from "../../lib/dash/clock";
+import {
+  documentAt,
+  filterDocuments,
+  parseDocuments,
+  reindexDue,
+  startReindex,
+  type DocumentRecord,
+  type StatusFilter,
+  type WorkspaceDocument,
+} from "../../lib/dash/files";
+import { createFilteredList } from "../../lib/dash/filteredList";
+import { persisted } from "../../lib/dash/persisted";
+import type { FeatureDefinition } from "../../lib/dash/repository";
+import { uploadStatus, uploadedDocument, type Upload } from "../../lib/dash/uploads";
+import { sampleDocuments } from "../../dash/data/documents";
+import { openInChat } from "./chat";
+import { clock } from "./clock";
+import { $uploads } from "./uploads";
 
-/** The workspace's documents (stub of contract 4; part 2 owns the real store). */
-export const $documents: ReadableAtom<WorkspaceDocument[]> = atom<WorkspaceDocument[]>([
-  {
-    id: "doc-stub-1",
-    title: "Share Purchase Agreement - Andreou Holdings.pdf",
-    caseId: "case-stub-1",
-    caseTitle: "Andreou Holdings v. Kyriakou",
-    pages: 42,
-    status: "indexed",
-    uploaded: "2026-01-12T09:00:00.000Z",
-    type: "pdf",
-  },
-]);
+export const documentsFeature: FeatureDefinition<DocumentRecord[]> = {
+  name: "documents",
+  version: 1,
+  samples: () => structuredClone(sampleDocuments),
+  parse: parseDocuments,
+};
+
+export interface FilesDeps {
+  clock: Clock;
+  $uploads: ReadableAtom<Upload[]>;
+  openInChat: (chip: ContextChip) => void;
+}
+
+/**
+ * The documents of the workspace: the filed ones (with any re-index under way) and every upload that has
+ * reached Indexed, derived rather than copied, newest first.
+ */
+export function createFilesStore(deps: FilesDeps) {
+  const $records = atom<DocumentRecord[]>(documentsFeature.samples());
+  const $documents = computed([$records, deps.$uploads, deps.clock.$now], (records, uploads, now) =>
+    [
+      ...uploads.filter((upload) => uploadStatus(upload, now) === "indexed").map(uploadedDocument),
+      ...records.map((record) => documentAt(record, now)),
+    ].sort((a, b) => new Date(b.uploaded).getTime() - new Date(a.uploaded).getTime()),
+  );
+  const list = createFilteredList<WorkspaceDocument, StatusFilter>($documents, "all", filterDocuments);
+
+  // A re-index under way (just started, or loaded after a reload) wakes the clock when it finishes.
+  $records.subscribe((records) => deps.clock.wakeAt(records.flatMap(reindexDue)));
+
+  /** Re-indexes a failed document: processing now, indexed 3000 ms later. */
+  const reindex = (id: string) => $records.set(startReindex($records.get(), id, new Date(deps.clock.now())));
+
+  /** Starts a chat about the document, with it as a document chip. */
+  const openDocumentInChat = (document: Pick<WorkspaceDocument, "id" | "title">) =>
+    deps.openInChat({ type: "document", id: document.id, label: document.title });
+
+  return { $records, $documents, ...list, reindex, openDocumentInChat };
+}
+
+const files = createFilesStore({ clock, $uploads, openInChat });
+
+/** Every document of the workspace as it is now (contract 4). */
+export const $documents: ReadableAtom<WorkspaceDocument[]> = files.$documents;
+export const { $query: $fileQuery, $filter: $fileStatus, $matching: $matchingDocuments } = files;
+export const { reindex, openDocumentInChat, setQuery: setFileQuery, setFilter: setFileStatus } = files;
+
+export const documentsRecords = persisted(files.$records, documentsFeature);

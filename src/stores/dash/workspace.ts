@@ -2,10 +2,15 @@ import { localStorageOrNull } from "../../lib/booking/bookingStorage";
 import type { StorageNotice } from "../../lib/dash/repository";
 import { createWorkspace } from "../../lib/dash/workspace";
 import { showToast } from "../toasts";
+import { casesRecords } from "./cases";
 import { pendingRepliesRecords } from "./chat";
 import { conversationsRecords } from "./conversations";
+import { documentsRecords } from "./files";
+import { knowledgeRecords } from "./knowledge";
 import { layoutRecords } from "./layout";
 import { messagesRecords } from "./messages";
+import { preferencesRecords } from "./preferences";
+import { uploadsRecords } from "./uploads";
 
 export type { WorkspaceState } from "../../lib/dash/workspace";
 
@@ -39,6 +44,11 @@ const workspace = createWorkspace({
     conversationsRecords,
     messagesRecords,
     pendingRepliesRecords,
+    knowledgeRecords,
+    documentsRecords,
+    casesRecords,
+    uploadsRecords,
+    preferencesRecords,
   ],
   storage: typeof window === "undefined" ? null : localStorageOrNull(),
   win: typeof window === "undefined" ? undefined : window,

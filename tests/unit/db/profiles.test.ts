@@ -51,6 +51,16 @@ describe("the sign-up trigger", () => {
     expect(rows[0]!.created_at).toBeInstanceOf(Date);
   });
 
+  it.each([
+    ["surrounding spaces, tabs and newlines", "  \tAda Lovelace\n ", "Ada Lovelace"],
+    ["a name of 250 characters", "A".repeat(250), "A".repeat(200)],
+    ["a cut that ends in a space", `${"B".repeat(199)} C`, "B".repeat(199)],
+    ["only white space", " \t ", null],
+  ])("trims the metadata's full_name and keeps at most 200 characters: %s", async (_case, fullName, expected) => {
+    const id = await signUp(`${crypto.randomUUID()}@example.com`, { full_name: fullName });
+    expect((await profileOf(id))?.full_name).toBe(expected);
+  });
+
   it("leaves full_name empty when the metadata has none", async () => {
     const id = await signUp("nameless@example.com", {});
     expect(await profileOf(id)).toMatchObject({ full_name: null, role: "member" });
@@ -76,6 +86,28 @@ describe("row-level security on profiles", () => {
     );
     expect(rows).toEqual([expect.objectContaining({ id: ada, full_name: "Ada King" })]);
     expect((await profileOf(ada))?.full_name).toBe("Ada King");
+  });
+
+  it.each([
+    ["leading white space", " Ada"],
+    ["trailing white space", "Ada\n"],
+    ["201 characters", "A".repeat(201)],
+    ["an empty string", ""],
+  ])("refuses a full_name with %s, even in the user's own row", async (_case, fullName) => {
+    await expect(
+      as("authenticated", ada, (tx) => tx.query("update public.profiles set full_name = $1 where id = $2", [fullName, ada])),
+    ).rejects.toThrow(/violates check constraint "profiles_full_name_(trimmed|length)"/);
+    expect((await profileOf(ada))?.full_name).toBe("Ada King");
+  });
+
+  it("accepts a full_name of exactly 200 characters, and null", async () => {
+    const update = (fullName: string | null) =>
+      as("authenticated", bob, (tx) => tx.query("update public.profiles set full_name = $1 where id = $2", [fullName, bob]));
+    await update("É".repeat(200));
+    expect((await profileOf(bob))?.full_name).toBe("É".repeat(200));
+    await update(null);
+    expect((await profileOf(bob))?.full_name).toBeNull();
+    await update("Bob Marley");
   });
 
   it("does not let a user change someone else's full_name", async () => {

@@ -1,6 +1,55 @@
+import { useStore } from "@nanostores/react";
+import { useState } from "react";
+import { CASE_FILTERS } from "../../../lib/dash/cases";
+import { $caseCards, type CaseCard as CaseCardData } from "../../../stores/dash/caseCards";
+import { $caseFilter, $caseQuery, deleteCase, openCaseInChat, setCaseFilter, setCaseQuery } from "../../../stores/dash/cases";
+import ConfirmDialog from "../../components/ConfirmDialog";
+import DashIcon from "../../components/DashIcon";
+import CardGrid from "../../components/CardGrid";
+import FilterTabs from "../../components/FilterTabs";
 import ScreenHeader from "../../components/ScreenHeader";
+import SearchField from "../../components/SearchField";
+import { useOpenInChat } from "../../components/useOpenInChat";
+import CaseCard from "./CaseCard";
+import CaseViewDialog from "./CaseViewDialog";
+import NewCaseDialog from "./NewCaseDialog";
 
-/** The cases screen (being built). */
+/** The firm's cases: search, status tabs, create, view with its documents, delete with confirmation. */
 export default function CasesScreen() {
-  return <ScreenHeader />;
+  const cases = useStore($caseCards);
+  const query = useStore($caseQuery);
+  const filter = useStore($caseFilter);
+  const openInChat = useOpenInChat(openCaseInChat);
+  const [creating, setCreating] = useState(false);
+  const [viewing, setViewing] = useState<CaseCardData | null>(null);
+  const [deleting, setDeleting] = useState<CaseCardData | null>(null);
+
+  return (
+    <div className="flex flex-col gap-6">
+      <ScreenHeader>
+        <button type="button" onClick={() => setCreating(true)} className="btn-primary px-4 py-2 text-sm">
+          <DashIcon name="plus" className="size-4" />
+          New Case
+        </button>
+      </ScreenHeader>
+      <SearchField label="Search cases by title or docket" placeholder="Search by title or docket..." value={query} onChange={setCaseQuery} />
+      <FilterTabs label="Case status" tabs={CASE_FILTERS} value={filter} onChange={setCaseFilter}>
+        <CardGrid count={cases.length} empty={{ icon: "briefcase", title: "No cases found", hint: "Try another search or status." }}>
+          {cases.map((item) => (
+            <CaseCard key={item.id} item={item} onOpenInChat={openInChat} onView={setViewing} onDelete={setDeleting} />
+          ))}
+        </CardGrid>
+      </FilterTabs>
+      <NewCaseDialog open={creating} onClose={() => setCreating(false)} />
+      <CaseViewDialog item={viewing} onClose={() => setViewing(null)} />
+      <ConfirmDialog
+        open={deleting !== null}
+        title="Delete this case?"
+        description={`"${deleting?.title ?? ""}" will be removed from your cases. Its documents stay in Files.`}
+        confirmLabel="Delete Case"
+        onConfirm={() => deleting && deleteCase(deleting.id)}
+        onClose={() => setDeleting(null)}
+      />
+    </div>
+  );
 }

@@ -1,6 +1,53 @@
+import { useStore } from "@nanostores/react";
+import { useId, useState } from "react";
+import { Link } from "react-router";
+import { STATUS_FILTER_LABELS, type StatusFilter, type WorkspaceDocument } from "../../../lib/dash/files";
+import { $fileQuery, $fileStatus, $matchingDocuments, openDocumentInChat, reindex, setFileQuery, setFileStatus } from "../../../stores/dash/files";
+import DashIcon from "../../components/DashIcon";
+import CardGrid from "../../components/CardGrid";
 import ScreenHeader from "../../components/ScreenHeader";
+import SearchField from "../../components/SearchField";
+import { useOpenInChat } from "../../components/useOpenInChat";
+import { routeHref } from "../../routes";
+import FileCard from "./FileCard";
+import FilePreviewDialog from "./FilePreviewDialog";
 
-/** The files screen (being built). */
+/** Every document of the firm: the filed ones and the uploads that have been indexed. */
 export default function FilesScreen() {
-  return <ScreenHeader />;
+  const documents = useStore($matchingDocuments);
+  const query = useStore($fileQuery);
+  const status = useStore($fileStatus);
+  const openInChat = useOpenInChat(openDocumentInChat);
+  const [previewing, setPreviewing] = useState<WorkspaceDocument | null>(null);
+  const statusId = useId();
+
+  return (
+    <div className="flex flex-col gap-6">
+      <ScreenHeader>
+        <Link to={routeHref({ path: "uploads" })} className="btn-primary px-4 py-2 text-sm">
+          <DashIcon name="upload" className="size-4" />
+          Upload PDF
+        </Link>
+      </ScreenHeader>
+      <div className="flex flex-wrap items-center gap-3">
+        <SearchField label="Search files by title or case" placeholder="Search by title or case..." value={query} onChange={setFileQuery} />
+        <label htmlFor={statusId} className="sr-only">
+          Status
+        </label>
+        <select id={statusId} value={status} onChange={(e) => setFileStatus(e.target.value as StatusFilter)} className="field-input w-auto py-2">
+          {(Object.keys(STATUS_FILTER_LABELS) as StatusFilter[]).map((value) => (
+            <option key={value} value={value}>
+              {STATUS_FILTER_LABELS[value]}
+            </option>
+          ))}
+        </select>
+      </div>
+      <CardGrid count={documents.length} empty={{ icon: "file", title: "No documents found", hint: "Try another search or status." }} label="Documents">
+        {documents.map((document) => (
+          <FileCard key={document.id} document={document} onPreview={setPreviewing} onOpenInChat={openInChat} onReindex={reindex} />
+        ))}
+      </CardGrid>
+      <FilePreviewDialog document={previewing} onClose={() => setPreviewing(null)} />
+    </div>
+  );
 }

@@ -1,6 +1,20 @@
 import ScreenHeader from "../../components/ScreenHeader";
+import AccountSection from "./AccountSection";
+import FirmSection from "./FirmSection";
+import PreferencesSection from "./PreferencesSection";
+import ProfileSection from "./ProfileSection";
+import SaveBar from "./SaveBar";
 
-/** The settings screen (being built). */
+/** Settings: profile and firm (read-only), preferences and notifications (saved together), account. */
 export default function SettingsScreen() {
-  return <ScreenHeader />;
+  return (
+    <div className="mx-auto flex max-w-3xl flex-col gap-6">
+      <ScreenHeader />
+      <ProfileSection />
+      <FirmSection />
+      <PreferencesSection />
+      <SaveBar />
+      <AccountSection />
+    </div>
+  );
 }

@@ -1,6 +1,28 @@
+import { useStore } from "@nanostores/react";
+import { useEffect } from "react";
+import { useLocation } from "react-router";
+import { $uploadForm, preselectCase } from "../../../stores/dash/uploads";
 import ScreenHeader from "../../components/ScreenHeader";
+import DropZone from "./DropZone";
+import RecentUploads from "./RecentUploads";
+import UploadPanel from "./UploadPanel";
 
-/** The uploads screen (being built). */
+/** Uploads: choose or drop a document, file it under a case, and watch it being processed. */
 export default function UploadsScreen() {
-  return <ScreenHeader />;
+  const { search } = useLocation();
+  const { file, error } = useStore($uploadForm);
+  // 'Upload Doc' on a case links here with ?case=<id>: that case is chosen already.
+  useEffect(() => preselectCase(search), [search]);
+
+  return (
+    <div className="flex flex-col gap-6">
+      <ScreenHeader />
+      <DropZone />
+      <p role="alert" className="text-sm text-danger empty:hidden">
+        {error}
+      </p>
+      {file && <UploadPanel file={file} />}
+      <RecentUploads />
+    </div>
+  );
 }

@@ -1,0 +1,129 @@
+// npm run test:perf: builds the site into dist/, serves it on 127.0.0.1 the way a CDN would (scripts/serve.mjs),
+// runs Lighthouse (mobile defaults, the tests' Chromium) RUNS times on every public route, keeps each route's
+// median run, writes reports/lighthouse.{json,md} and fails when a route breaks a budget of scripts/perf-budgets.mjs.
+import { spawnSync } from "node:child_process";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { chromium } from "@playwright/test";
+import lighthouse from "lighthouse";
+import { serveStatic } from "./serve.mjs";
+import { budgets, checkBudgets } from "./perf-budgets.mjs";
+
+const slot = Number(process.env.E2E_SLOT ?? 0);
+const RUNS = Number(process.env.PERF_RUNS ?? 3);
+const SITE_PORT = 4402 + 100 * slot;
+const DEBUG_PORT = 9322 + 100 * slot;
+const origin = `http://127.0.0.1:${SITE_PORT}`;
+const started = Date.now();
+
+/** Builds, serves and runs Lighthouse on every public route; the median run of each. */
+async function measure() {
+  console.log(`[perf] astro build (SITE_URL=${origin})`);
+  const build = spawnSync("astro", ["build"], { env: { ...process.env, SITE_URL: origin }, stdio: ["ignore", "ignore", "inherit"] });
+  if (build.status !== 0) process.exit(build.status ?? 1);
+
+  // Every page of the sitemap, plus the sign-in form (public, noindex on purpose).
+  const sitemap = readFileSync("dist/sitemap-0.xml", "utf8");
+  const routes = [...[...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1]).pathname.replace(/(.)\/$/, "$1")), "/login"];
+
+  const server = await serveStatic({ dir: "dist", port: SITE_PORT });
+  const executablePath = existsSync("/usr/bin/chromium") ? "/usr/bin/chromium" : undefined;
+  const browser = await chromium.launch({
+    ...(executablePath ? { executablePath } : {}),
+    args: [`--remote-debugging-port=${DEBUG_PORT}`, "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--no-first-run"],
+  });
+  const config = {
+    extends: "lighthouse:default",
+    settings: {
+      onlyCategories: ["performance", "accessibility", "best-practices", "seo"],
+      disableFullPageScreenshot: true,
+      // Screenshots and the back-forward-cache check (a second navigation) score nothing and cost time.
+      skipAudits: ["screenshot-thumbnails", "final-screenshot", "bf-cache"],
+    },
+  };
+
+  /** A metric's value, or NaN when Lighthouse could not measure it in this run. */
+  const metric = (lhr, id) => lhr.audits[id]?.numericValue ?? Number.NaN;
+
+  /** One Lighthouse run; a run that failed to measure a core metric (a loaded machine can make one) is run again once. */
+  async function runLighthouse(url) {
+    let summary;
+    for (let attempt = 0; attempt < 2; attempt += 1) {
+      const result = await lighthouse(url, { port: DEBUG_PORT, output: "json", logLevel: "error" }, config);
+      if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
+      summary = summarise(result.lhr);
+      if (![summary.lcpMs, summary.tbtMs, summary.cls].some(Number.isNaN)) break;
+    }
+    return summary;
+  }
+
+  /** The figures of one Lighthouse run that the report and the budgets use. */
+  function summarise(lhr) {
+    const score = (id) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
+    const requests = lhr.audits["network-requests"]?.details?.items ?? [];
+    const scriptBytes = requests.filter((r) => r.resourceType === "Script").reduce((sum, r) => sum + (r.transferSize ?? 0), 0);
+    return {
+      performance: score("performance"),
+      accessibility: score("accessibility"),
+      bestPractices: score("best-practices"),
+      seo: score("seo"),
+      lcpMs: Math.round(metric(lhr, "largest-contentful-paint")),
+      tbtMs: Math.round(metric(lhr, "total-blocking-time")),
+      cls: Number(metric(lhr, "cumulative-layout-shift").toFixed(4)),
+      scriptKb: Number((scriptBytes / 1024).toFixed(1)),
+      failedAudits: Object.values(lhr.audits)
+        .filter((a) => a.score !== null && a.score < 1 && ["binary", "numeric"].includes(a.scoreDisplayMode) && !lhr.categories.performance.auditRefs.some((r) => r.id === a.id))
+        .map((a) => a.id),
+    };
+  }
+
+  const results = [];
+  try {
+    for (const route of routes) {
+      const runs = [];
+      for (let i = 0; i < RUNS; i += 1) {
+        runs.push(await runLighthouse(`${origin}${route}`));
+      }
+      // The median run by performance score, as Lighthouse's own guidance computes it for a few runs.
+      const median = [...runs].sort((a, b) => a.performance - b.performance || a.lcpMs - b.lcpMs)[Math.floor(runs.length / 2)];
+      results.push({ route, ...median, runs: runs.map((r) => r.performance) });
+      console.log(`[perf] ${route}: perf ${median.performance} (${runs.map((r) => r.performance).join("/")}), a11y ${median.accessibility}, bp ${median.bestPractices}, seo ${median.seo}, LCP ${median.lcpMs} ms, TBT ${median.tbtMs} ms, CLS ${median.cls}, JS ${median.scriptKb} KB`);
+    }
+  } finally {
+    await browser.close();
+    await server.close();
+  }
+  return { results, runsPerRoute: RUNS, seconds: Math.round((Date.now() - started) / 1000) };
+}
+
+// `--recheck` applies the budgets again to the last measurement (after a budget change), without measuring.
+const measured = process.argv.includes("--recheck") ? JSON.parse(readFileSync("reports/lighthouse.json", "utf8")) : await measure();
+const { results, runsPerRoute, seconds } = measured;
+
+const failures = checkBudgets(results);
+mkdirSync("reports", { recursive: true });
+writeFileSync("reports/lighthouse.json", `${JSON.stringify({ date: measured.date ?? new Date().toISOString(), runsPerRoute, seconds, budgets, results, failures }, null, 2)}\n`);
+const rows = results.map(
+  (r) =>
+    `| ${r.route} | ${r.performance} | ${r.accessibility} | ${r.bestPractices} | ${r.seo} | ${(r.lcpMs / 1000).toFixed(2)} s | ${r.tbtMs} ms | ${r.cls} | ${r.scriptKb} KB / ${budgets.scriptKb[r.route] ?? "-"} KB |`,
+);
+writeFileSync(
+  "reports/lighthouse.md",
+  [
+    "# Lighthouse (mobile)",
+    "",
+    `\`npm run test:perf\` on ${(measured.date ?? new Date().toISOString()).slice(0, 10)}: ${runsPerRoute} runs per route, the median run by performance score; ${seconds} s in all.`,
+    "Scripts are the JavaScript transferred (gzip) while the page loads, against its budget.",
+    "",
+    "| Route | Performance | Accessibility | Best practices | SEO | LCP | TBT | CLS | Scripts / budget |",
+    "|---|---|---|---|---|---|---|---|---|",
+    ...rows,
+    "",
+    failures.length ? `Over budget:\n\n${failures.map((f) => `- ${f}`).join("\n")}` : "Every route is within its budgets.",
+    "",
+  ].join("\n"),
+);
+console.log(`[perf] reports/lighthouse.md written (${seconds} s)`);
+if (failures.length) {
+  console.error(`[perf] over budget:\n${failures.join("\n")}`);
+  process.exit(1);
+}

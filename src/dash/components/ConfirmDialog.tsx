@@ -1,0 +1,34 @@
+import Dialog from "../../ui/Dialog";
+
+interface ConfirmDialogProps {
+  open: boolean;
+  title: string;
+  description: string;
+  confirmLabel: string;
+  onConfirm: () => void;
+  onClose: () => void;
+}
+
+/** Asks before something that cannot be undone (deleting a case, clearing the workspace). */
+export default function ConfirmDialog({ open, title, description, confirmLabel, onConfirm, onClose }: ConfirmDialogProps) {
+  return (
+    <Dialog open={open} onClose={onClose} title={title}>
+      <p className="text-sm text-muted">{description}</p>
+      <div className="mt-6 flex justify-end gap-3">
+        <button type="button" onClick={onClose} className="btn-secondary px-4 py-2 text-sm">
+          Cancel
+        </button>
+        <button
+          type="button"
+          onClick={() => {
+            onConfirm();
+            onClose();
+          }}
+          className="inline-flex items-center justify-center rounded-full bg-danger px-4 py-2 text-sm font-semibold text-black hover:bg-red-300"
+        >
+          {confirmLabel}
+        </button>
+      </div>
+    </Dialog>
+  );
+}

@@ -1,0 +1,51 @@
+import { formatDay } from "../../../lib/dash/dates";
+import { DOCUMENT_STATUS_LABELS, type WorkspaceDocument } from "../../../lib/dash/files";
+import Badge from "../../components/Badge";
+import DashIcon from "../../components/DashIcon";
+import Facts from "../../components/Facts";
+import { DOCUMENT_TONES } from "../../components/statusTones";
+
+interface FileCardProps {
+  document: WorkspaceDocument;
+  onPreview: (document: WorkspaceDocument) => void;
+  onOpenInChat: (document: WorkspaceDocument) => void;
+  onReindex: (id: string) => void;
+}
+
+/** One document: title, status, case, pages and upload date; Re-index only when it failed. */
+export default function FileCard({ document, onPreview, onOpenInChat, onReindex }: FileCardProps) {
+  const titleId = `file-${document.id}`;
+  return (
+    <li className="dash-card" aria-labelledby={titleId}>
+      <div className="flex items-start justify-between gap-3">
+        <h2 id={titleId} className="font-semibold">
+          {document.title}
+        </h2>
+        <Badge tone={DOCUMENT_TONES[document.status]}>{DOCUMENT_STATUS_LABELS[document.status]}</Badge>
+      </div>
+      <Facts
+        items={[
+          ["Case", document.caseTitle],
+          ["Pages", document.pages],
+          ["Uploaded", formatDay(document.uploaded)],
+        ]}
+      />
+      <div className="mt-auto flex flex-wrap gap-2">
+        <button type="button" onClick={() => onPreview(document)} className="btn-small" aria-describedby={titleId}>
+          <DashIcon name="eye" className="size-4" />
+          Preview
+        </button>
+        <button type="button" onClick={() => onOpenInChat(document)} className="btn-small" aria-describedby={titleId}>
+          <DashIcon name="chat" className="size-4" />
+          Open in Chat
+        </button>
+        {document.status === "failed" && (
+          <button type="button" onClick={() => onReindex(document.id)} className="btn-small" aria-describedby={titleId}>
+            <DashIcon name="refresh" className="size-4" />
+            Re-index
+          </button>
+        )}
+      </div>
+    </li>
+  );
+}

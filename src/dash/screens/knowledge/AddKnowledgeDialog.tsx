@@ -1,0 +1,53 @@
+import { useId, useState } from "react";
+import { EMPTY_KNOWLEDGE_DRAFT, KNOWLEDGE_TYPES, KNOWLEDGE_TYPE_LABELS, canAddKnowledge, type KnowledgeType } from "../../../lib/dash/knowledge";
+import { addKnowledgeItem } from "../../../stores/dash/knowledge";
+import TextField from "../../../ui/TextField";
+import FormDialog from "../../components/FormDialog";
+
+/** 'Add KB Item': Title, Type and Description; Add Item stays disabled until title and description are filled. */
+export default function AddKnowledgeDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const id = useId();
+  const [draft, setDraft] = useState(EMPTY_KNOWLEDGE_DRAFT);
+  const close = () => {
+    setDraft(EMPTY_KNOWLEDGE_DRAFT);
+    onClose();
+  };
+
+  return (
+    <FormDialog
+      open={open}
+      title="Add Knowledge Base Item"
+      submitLabel="Add Item"
+      canSubmit={canAddKnowledge(draft)}
+      onSubmit={() => addKnowledgeItem(draft) !== null}
+      onClose={close}
+    >
+      <TextField id={`${id}-title`} label="Title" value={draft.title} onChange={(e) => setDraft({ ...draft, title: e.target.value })} required />
+      <div>
+        <label htmlFor={`${id}-type`} className="field-label">
+          Type
+        </label>
+        <select
+          id={`${id}-type`}
+          value={draft.type}
+          onChange={(e) => setDraft({ ...draft, type: e.target.value as KnowledgeType })}
+          className="field-input"
+        >
+          {KNOWLEDGE_TYPES.map((type) => (
+            <option key={type} value={type}>
+              {KNOWLEDGE_TYPE_LABELS[type]}
+            </option>
+          ))}
+        </select>
+      </div>
+      <TextField
+        id={`${id}-description`}
+        label="Description"
+        multiline
+        value={draft.description}
+        onChange={(e) => setDraft({ ...draft, description: e.target.value })}
+        required
+      />
+    </FormDialog>
+  );
+}

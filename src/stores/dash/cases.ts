@@ -1,0 +1,63 @@
+import { atom } from "nanostores";
+import {
+  canCreateCase,
+  filterCases,
+  newCase,
+  parseCases,
+  type Case,
+  type CaseDraft,
+  type CaseFilter,
+} from "../../lib/dash/cases";
+import type { ContextChip } from "../../lib/dash/chips";
+import { createFilteredList } from "../../lib/dash/filteredList";
+import { persisted } from "../../lib/dash/persisted";
+import type { FeatureDefinition } from "../../lib/dash/repository";
+import { sampleCases } from "../../dash/data/cases";
+import { openInChat } from "./chat";
+import { clock, newRecordId } from "./clock";
+
+export const casesFeature: FeatureDefinition<Case[]> = {
+  name: "cases",
+  version: 1,
+  samples: () => structuredClone(sampleCases),
+  parse: parseCases,
+};
+
+export interface CasesDeps {
+  now: () => Date;
+  newId: () => string;
+  openInChat: (chip: ContextChip) => void;
+}
+
+/** The firm's cases: the search and the status filter, creating and deleting, and taking one to the chat. */
+export function createCasesStore(deps: CasesDeps) {
+  const $cases = atom<Case[]>(casesFeature.samples());
+  const list = createFilteredList<Case, CaseFilter>($cases, "all", filterCases);
+
+  /** Creates a case at the top of the list; returns it, or null when the title or docket number is missing. */
+  const createCase = (draft: CaseDraft): Case | null => {
+    if (!canCreateCase(draft)) return null;
+    const created = newCase(draft, deps.newId(), deps.now());
+    $cases.set([created, ...$cases.get()]);
+    return created;
+  };
+
+  /** Deletes a case (its documents stay in Files under the case's name). */
+  const deleteCase = (id: string) => $cases.set($cases.get().filter((c) => c.id !== id));
+
+  /** Starts a chat about the case, with it as a case chip. */
+  const openCaseInChat = (item: Pick<Case, "id" | "title">) => deps.openInChat({ type: "case", id: item.id, label: item.title });
+
+  /** The title of a case, if it exists. */
+  const caseTitle = (id: string) => $cases.get().find((c) => c.id === id)?.title;
+
+  return { $cases, ...list, createCase, deleteCase, openCaseInChat, caseTitle };
+}
+
+const cases = createCasesStore({ now: () => new Date(clock.now()), newId: newRecordId, openInChat });
+
+export const { $cases, $query: $caseQuery, $filter: $caseFilter, $matching: $matchingCases } = cases;
+export const { createCase, deleteCase, openCaseInChat, caseTitle } = cases;
+export const { setQuery: setCaseQuery, setFilter: setCaseFilter } = cases;
+
+export const casesRecords = persisted(cases.$cases, casesFeature);

@@ -1,0 +1,105 @@
+import { expect, test } from "./fixtures/test";
+import { expectNoAxeViolations } from "./fixtures/axe";
+import { GRACE, openDash, signInAs } from "./fixtures/dash";
+import { BARE } from "./fixtures/sites";
+import { expectModalBehaviour, installClock, workspaceContext } from "./fixtures/workspace";
+
+test.use(workspaceContext);
+// Axe scans of the workspace with a dialog open take several seconds each on a shared machine.
+test.describe.configure({ timeout: 60_000 });
+
+test.beforeEach(async ({ page, context }) => {
+  await signInAs(context);
+  await installClock(page);
+  await openDash(page, "/dash/settings", "Settings");
+});
+
+test("Profile and Firm Information are read-only, from the auth store's user and profile", async ({ page }) => {
+  await expect(page.getByLabel("Full Name")).toHaveValue("Ada Lovelace");
+  await expect(page.getByLabel("Email Address")).toHaveValue("ada@example.com");
+  await expect(page.getByLabel("Role")).toHaveValue("Member");
+  await expect(page.getByLabel("Member Since")).toHaveValue("15 January 2025");
+  for (const label of ["Full Name", "Email Address", "Role", "Member Since", "Firm Name"]) {
+    await expect(page.getByLabel(label)).not.toBeEditable();
+  }
+  const firm = page.getByRole("region", { name: "Firm Information" });
+  await expect(firm.getByLabel("Firm Name")).toHaveValue("Christodoulou & Partners LLC");
+  await expect(firm).toContainText("Firm settings are managed by your firm's administrators.");
+  await expectNoAxeViolations(page, "settings: ");
+});
+
+test("Preferences: defaults, unsaved changes marked, Save Preferences confirms with a toast and survives a reload", async ({ page }) => {
+  const scope = page.getByLabel("Default Chat Scope");
+  await expect(scope).toHaveValue("firm");
+  await expect(scope.locator("option")).toHaveText(["All", "My Firm", "Case", "Knowledge Base"]);
+  await expect(page.getByRole("switch", { name: "Compact Mode" })).toHaveAttribute("aria-checked", "false");
+  await expect(page.getByRole("switch", { name: "Email notifications" })).toHaveAttribute("aria-checked", "true");
+  await expect(page.getByRole("switch", { name: "Desktop notifications" })).toHaveAttribute("aria-checked", "false");
+  await expect(page.getByRole("switch", { name: "Mobile notifications" })).toHaveAttribute("aria-checked", "true");
+  await expect(page.getByRole("status").filter({ hasText: "Unsaved changes" })).toHaveCount(0);
+
+  await scope.selectOption("Knowledge Base");
+  await page.getByRole("switch", { name: "Desktop notifications" }).click();
+  await page.getByRole("switch", { name: "Email notifications" }).press("Space");
+  await expect(page.getByRole("switch", { name: "Email notifications" })).toHaveAttribute("aria-checked", "false");
+  await expect(page.getByText("Unsaved changes")).toBeVisible();
+  await page.getByRole("button", { name: "Save Preferences" }).click();
+  await expect(page.getByText("Preferences saved")).toBeVisible();
+  await expect(page.getByText("Unsaved changes")).toHaveCount(0);
+  await page.clock.runFor(1000);
+  await page.reload();
+  await expect(page.getByLabel("Default Chat Scope")).toHaveValue("kb");
+  await expect(page.getByRole("switch", { name: "Desktop notifications" })).toHaveAttribute("aria-checked", "true");
+  await expect(page.getByRole("switch", { name: "Email notifications" })).toHaveAttribute("aria-checked", "false");
+
+  await page.getByLabel("Default Chat Scope").selectOption("All");
+  await expect(page.getByText("Unsaved changes")).toBeVisible();
+  await page.getByRole("button", { name: "Discard" }).click();
+  await expect(page.getByLabel("Default Chat Scope")).toHaveValue("kb");
+});
+
+test("Compact Mode, once saved, makes the workspace denser (a measured height shrinks)", async ({ page }) => {
+  const profile = page.getByRole("region", { name: "Profile" });
+  const before = (await profile.boundingBox())!.height;
+  await page.getByRole("switch", { name: "Compact Mode" }).click();
+  await page.getByRole("button", { name: "Save Preferences" }).click();
+  await expect.poll(async () => (await profile.boundingBox())!.height).toBeLessThan(before * 0.9);
+  await page.getByRole("switch", { name: "Compact Mode" }).click();
+  await page.getByRole("button", { name: "Save Preferences" }).click();
+  await expect.poll(async () => (await profile.boundingBox())!.height).toBe(before);
+});
+
+test("Clear workspace data asks first, then restores the sample data", async ({ page }) => {
+  await page.getByLabel("Default Chat Scope").selectOption("Case");
+  await page.getByRole("button", { name: "Save Preferences" }).click();
+  const clear = page.getByRole("button", { name: "Clear workspace data in this browser" });
+  await clear.click();
+  await expect(page.getByRole("dialog", { name: "Clear workspace data?" })).toBeVisible();
+  await expectNoAxeViolations(page, "clear data: ");
+  await expectModalBehaviour(page, clear, "Clear workspace data?");
+  await expect(page.getByLabel("Default Chat Scope")).toHaveValue("case");
+  await clear.click();
+  await page.getByRole("dialog", { name: "Clear workspace data?" }).getByRole("button", { name: "Clear Data" }).click();
+  await expect(page.getByText("Workspace data cleared")).toBeVisible();
+  await expect(page.getByLabel("Default Chat Scope")).toHaveValue("firm");
+});
+
+test("Sign Out goes to the home page and ends the session", async ({ page }) => {
+  await page.getByRole("main").getByRole("button", { name: "Sign Out" }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await page.goto("/dash/settings");
+  await expect(page).toHaveURL(/\/login/);
+});
+
+test.describe("another user", () => {
+  test("sees their own profile, role capitalised", async ({ browser }) => {
+    const context = await browser.newContext({ ...workspaceContext, baseURL: BARE });
+    await signInAs(context, GRACE);
+    const page = await context.newPage();
+    await openDash(page, "/dash/settings", "Settings");
+    await expect(page.getByLabel("Full Name")).toHaveValue("Grace Hopper");
+    await expect(page.getByLabel("Role")).toHaveValue("Partner");
+    await expect(page.getByLabel("Member Since")).toHaveValue("3 June 2024");
+    await context.close();
+  });
+});
