@@ -4,7 +4,7 @@ import { relativeDate, type Conversation } from "../../lib/dash/conversations";
 import { deleteConversation, openConversation } from "../../stores/dash/chat";
 import { $now } from "../../stores/dash/clock";
 import { $activeId, togglePin } from "../../stores/dash/conversations";
-import ConfirmDelete from "./ConfirmDelete";
+import ConfirmDialog from "../components/ConfirmDialog";
 import ConversationMenu from "./ConversationMenu";
 import RenameField from "./RenameField";
 import { useGoToChat } from "./useGoToChat";
@@ -63,7 +63,14 @@ export default function ConversationItem({ conversation }: { conversation: Conve
           { label: "Delete", icon: "trash", onSelect: () => setConfirming(true) },
         ]}
       />
-      <ConfirmDelete open={confirming} title={title} onCancel={() => setConfirming(false)} onConfirm={confirmDelete} />
+      <ConfirmDialog
+        open={confirming}
+        title="Delete conversation?"
+        description={`“${title}” and all its messages will be deleted from this workspace. This cannot be undone.`}
+        confirmLabel="Delete"
+        onClose={() => setConfirming(false)}
+        onConfirm={confirmDelete}
+      />
     </li>
   );
 }
