@@ -4,16 +4,29 @@ import Spinner from "../ui/Spinner";
 import { isDemoMode } from "../lib/auth/config";
 import { site } from "../site.config";
 import { $auth } from "../stores/auth";
+import { $drawerOpen, setDrawerOpen } from "../stores/dash/layout";
+import DashIcon from "./components/DashIcon";
 import { useSignOut } from "./useSignOut";
 
-/** The dashboard's top bar: brand, the demo notice, who is signed in, and Sign Out. */
+/** The dashboard's top bar: the drawer button (below lg), brand, the demo notice, who is signed in, and Sign Out. */
 export default function DashHeader() {
   const { user, profile } = useStore($auth);
+  const drawerOpen = useStore($drawerOpen);
   const { busy, signOut } = useSignOut();
 
   return (
-    <header className="border-b border-line bg-surface/80">
-      <div className="mx-auto flex max-w-6xl flex-wrap items-center gap-4 px-4 py-3">
+    <header className="shrink-0 border-b border-line bg-surface/80">
+      <div className="flex flex-wrap items-center gap-x-4 gap-y-2 px-4 py-3">
+        <button
+          type="button"
+          onClick={() => setDrawerOpen(true)}
+          aria-label="Open navigation"
+          aria-haspopup="dialog"
+          aria-expanded={drawerOpen}
+          className="-ml-1 inline-flex size-10 items-center justify-center rounded-lg text-muted hover:bg-surface-2 hover:text-ink lg:hidden"
+        >
+          <DashIcon name="menu" className="size-6" />
+        </button>
         <a href="/" className="text-lg font-bold tracking-tight">
           {site.brand}
         </a>

@@ -22,7 +22,7 @@ test("cards show title, status, docket, jurisdiction, updated, members and docum
   }
   const search = page.getByRole("searchbox", { name: "Search cases by title or docket" });
   await search.fill("CR-2023");
-  await expect(page.getByRole("listitem")).toHaveCount(1);
+  await expect(page.getByRole("main").getByRole("listitem")).toHaveCount(1);
   await expect(card(page, "Republic v. Charalambous")).toContainText("Closed");
   await search.fill("");
   await page.getByRole("tab", { name: "Pending" }).click();
@@ -56,7 +56,7 @@ test("New Case: Create Case waits for title and docket; with and without jurisdi
   await dialog.getByLabel("Jurisdiction").fill("Admiralty jurisdiction, Supreme Court of Cyprus");
   await create.click();
   await expect(card(page, "Petrou Shipping v. Larnaca Port Authority")).toContainText("Admiralty jurisdiction, Supreme Court of Cyprus");
-  await expect(page.getByRole("listitem").first()).toHaveAccessibleName("Petrou Shipping v. Larnaca Port Authority");
+  await expect(page.getByRole("main").getByRole("listitem").first()).toHaveAccessibleName("Petrou Shipping v. Larnaca Port Authority");
 
   const remove = first.getByRole("button", { name: "Delete Ioannou v. Ioannou" });
   await remove.click();

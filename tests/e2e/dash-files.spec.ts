@@ -24,13 +24,13 @@ test("cards show title, status, case, pages and upload date; search by title or 
   await expect(page.getByRole("list", { name: "Documents" }).getByRole("listitem")).toHaveCount(6);
   const search = page.getByRole("searchbox", { name: "Search files by title or case" });
   await search.fill("kyprianou");
-  await expect(page.getByRole("listitem")).toHaveCount(1);
+  await expect(page.getByRole("main").getByRole("listitem")).toHaveCount(1);
   await expect(card(page, "Employment Contract and Termination Letter")).toContainText("Processing");
   await search.fill("");
   const status = page.getByLabel("Status");
   await expect(status.locator("option")).toHaveText(["All Status", "Indexed", "Processing", "Failed"]);
   await status.selectOption("Failed");
-  await expect(page.getByRole("listitem")).toHaveCount(1);
+  await expect(page.getByRole("main").getByRole("listitem")).toHaveCount(1);
   await expect(card(page, FAILED)).toBeVisible();
   await search.fill("Sale Agreement");
   await expect(page.getByText("No documents found")).toBeVisible();

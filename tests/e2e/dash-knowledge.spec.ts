@@ -21,7 +21,7 @@ test("cards show title, type, description, updated date and source; search cover
   await expect(law).toContainText("SourceCyprus Bar Association Library");
   const search = page.getByRole("searchbox", { name: "Search the knowledge base" });
   await search.fill("title deeds");
-  await expect(page.getByRole("listitem")).toHaveCount(1);
+  await expect(page.getByRole("main").getByRole("listitem")).toHaveCount(1);
   await expect(card(page, "Supreme Court of Cyprus: specific performance of property sales")).toBeVisible();
   await search.fill("zzz nothing");
   await expect(page.getByText("No resources found")).toBeVisible();

@@ -108,7 +108,7 @@ test("a PDF by drag and drop and a text file by the input; sizes in MB; newest f
   await expect(page.getByRole("form", { name: "Document details" })).toContainText("1.5 MB");
   await page.getByLabel("Target Case").selectOption({ label: KYPRIANOU });
   await page.getByRole("button", { name: "Upload Document" }).click();
-  await expect(page.getByRole("listitem")).toHaveText([/^notes/, /^Lease Kato Paphos/]);
+  await expect(page.getByRole("main").getByRole("listitem")).toHaveText([/^notes/, /^Lease Kato Paphos/]);
   await expect(upload(page, "notes")).toContainText("1.5 MB");
   await page.clock.runFor(4000);
   await expect(upload(page, "Lease Kato Paphos")).toContainText("Indexed");

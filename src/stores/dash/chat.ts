@@ -1,6 +1,240 @@
-import type { ContextChip } from "../../lib/dash/chips";
+import { atom, computed, type ReadableAtom, type WritableAtom } from "nanostores";
+import {
+  REPLY_DELAY_MS,
+  answerChip,
+  cannedReply,
+  regeneratedReply,
+  scopeFromPreference,
+  parsePendingReplies,
+  type ChatMessage,
+  type ChatScope,
+  type PendingReplies,
+  type PendingReply,
+} from "../../lib/dash/chat";
+import { withChip, type ContextChip } from "../../lib/dash/chips";
+import { titleFromMessage, type Conversation } from "../../lib/dash/conversations";
+import type { ScopePreference } from "../../lib/dash/preferences";
+import { persisted } from "../../lib/dash/persisted";
+import type { FeatureDefinition } from "../../lib/dash/repository";
+import { showToast, type ToastInput } from "../toasts";
+import { $activeId, $conversations, conversationActions } from "./conversations";
+import { $messages, type MessagesByConversation } from "./messages";
+import { $preferences } from "./preferences";
 
-/** Stub of contract 2 until part 1 merges: starts a new chat with exactly this chip. */
-export function openInChat(chip: ContextChip): void {
-  void chip;
+export type { PendingReplies, PendingReply } from "../../lib/dash/chat";
+
+export interface ChatDeps {
+  $conversations: ReadableAtom<Conversation[]>;
+  $messages: WritableAtom<MessagesByConversation>;
+  $activeId: ReadableAtom<string | null>;
+  /** The replies being "written", by conversation: persisted, so a reload continues them. */
+  $pending: WritableAtom<PendingReplies>;
+  conversations: Pick<typeof conversationActions, "create" | "touch" | "clearActive" | "select" | "remove">;
+  defaultScope: () => ScopePreference | undefined;
+  now: () => Date;
+  newId: () => string;
+  clipboard: () => Pick<Clipboard, "writeText"> | undefined;
+  notify: (toast: ToastInput) => void;
 }
+
+export const pendingRepliesFeature: FeatureDefinition<PendingReplies> = {
+  name: "pending-replies",
+  version: 1,
+  samples: () => ({}),
+  parse: parsePendingReplies,
+};
+
+export const chatCopy = {
+  typing: "Assistant is typing",
+  ready: "Answer ready",
+  stopped: "Reply stopped",
+  copied: { title: "Copied", description: "The answer is on your clipboard." },
+  copyFailed: { title: "Copy failed", description: "This browser did not allow copying. Select the text and copy it instead." },
+} as const;
+
+/** The chat: the input, scope and chips, sending with the simulated 2 s reply, Stop, Regenerate, Copy. */
+export function createChatStore(deps: ChatDeps) {
+  const $draft = atom("");
+  const $scope = atom<ChatScope>(scopeFromPreference(deps.defaultScope()));
+  const $chips = atom<ContextChip[]>([]);
+  const { $pending } = deps;
+  /** What the polite status region says: set once per event, never word by word. */
+  const $announcement = atom("");
+  const timers = new Map<string, { since: string; timer: ReturnType<typeof setTimeout> }>();
+
+  const $activeMessages = computed([deps.$activeId, deps.$messages], (id, messages) => (id ? (messages[id] ?? []) : []));
+  const $activePending = computed([deps.$activeId, $pending], (id, pending) => (id ? pending[id] : undefined));
+
+  const setPending = (id: string, reply: PendingReply | undefined) => {
+    const { [id]: _previous, ...rest } = $pending.get();
+    $pending.set(reply ? { ...rest, [id]: reply } : rest);
+  };
+  const cancel = (id: string) => setPending(id, undefined);
+  const putMessages = (id: string, list: ChatMessage[]) => deps.$messages.set({ ...deps.$messages.get(), [id]: list });
+
+  /** The reply lands in the conversation it was asked in, whichever one is open by then. */
+  const deliver = (id: string, reply: PendingReply) => {
+    // Stopped, or answered already (by another tab of this user): nothing to add.
+    if ($pending.get()[id]?.since !== reply.since) return;
+    setPending(id, undefined);
+    if (!deps.$conversations.get().some((c) => c.id === id)) return;
+    const list = deps.$messages.get()[id] ?? [];
+    const timestamp = deps.now().toISOString();
+    const scope = [...list].reverse().find((m) => m.role === "user")?.scope ?? $scope.get();
+    if (reply.replaces) {
+      putMessages(
+        id,
+        list.map((m) => (m.id === reply.replaces ? { ...m, ...regeneratedReply(m.content), timestamp } : m)),
+      );
+    } else {
+      const variant = list.filter((m) => m.role === "assistant").length;
+      // The id comes from the question's time, so two tabs delivering the same reply write the same message.
+      putMessages(id, [...list, { id: `${id}:${reply.since}`, role: "assistant", timestamp, scope, ...cannedReply(variant) }]);
+    }
+    deps.conversations.touch(id);
+    if (deps.$activeId.get() === id) $announcement.set(chatCopy.ready);
+  };
+  const schedule = (id: string, reply: PendingReply) => {
+    setPending(id, reply);
+    $announcement.set(chatCopy.typing);
+  };
+
+  // One timer per pending reply, due REPLY_DELAY_MS after it was asked for: a reply pending before a reload
+  // (or started in another tab) lands on time, and a cancelled one never does.
+  $pending.subscribe((pending) => {
+    for (const [id, entry] of timers) {
+      if (pending[id]?.since === entry.since) continue;
+      clearTimeout(entry.timer);
+      timers.delete(id);
+    }
+    for (const [id, reply] of Object.entries(pending)) {
+      if (timers.has(id)) continue;
+      const due = Math.max(0, Date.parse(reply.since) + REPLY_DELAY_MS - deps.now().getTime());
+      timers.set(id, { since: reply.since, timer: setTimeout(() => deliver(id, reply), due) });
+    }
+  });
+
+  /** Starts an empty chat: no active conversation, an empty input, the default scope, and these chips. */
+  const startChat = (chips: ContextChip[] = []) => {
+    deps.conversations.clearActive();
+    $draft.set("");
+    $chips.set(chips);
+    $scope.set(scopeFromPreference(deps.defaultScope()));
+  };
+
+  return {
+    $draft,
+    $scope,
+    $chips,
+    $pending,
+    $announcement,
+    $activeMessages,
+    $activePending,
+    setDraft: (text: string) => $draft.set(text),
+    setScope: (scope: ChatScope) => $scope.set(scope),
+    /** A suggested prompt fills the input; it does not send. */
+    applyPrompt: (text: string) => $draft.set(text),
+    addChip: (chip: ContextChip) => $chips.set(withChip($chips.get(), chip)),
+    removeChip: (chip: ContextChip) => $chips.set($chips.get().filter((c) => c.type !== chip.type || c.id !== chip.id)),
+    newChat: () => startChat(),
+    openInChat: (chip: ContextChip) => startChat([chip]),
+    /** Sends the input; false when it is blank or this conversation's reply is still pending. */
+    send(): boolean {
+      const content = $draft.get().trim();
+      const activeId = deps.$activeId.get();
+      if (!content || (activeId && $pending.get()[activeId])) return false;
+      const id = activeId ?? deps.conversations.create(titleFromMessage(content));
+      const chips = $chips.get();
+      const message: ChatMessage = {
+        id: deps.newId(),
+        role: "user",
+        content,
+        timestamp: deps.now().toISOString(),
+        scope: $scope.get(),
+        ...(chips.length ? { context: chips } : {}),
+      };
+      putMessages(id, [...(deps.$messages.get()[id] ?? []), message]);
+      deps.conversations.touch(id);
+      $draft.set("");
+      $chips.set([]);
+      schedule(id, { since: message.timestamp });
+      return true;
+    },
+    /** Cancels the open conversation's pending reply (Stop, or Escape in the input). */
+    stop(): void {
+      const id = deps.$activeId.get();
+      if (!id || !$pending.get()[id]) return;
+      cancel(id);
+      $announcement.set(chatCopy.stopped);
+    },
+    /** Asks again for an answer of the open conversation; it is replaced after the same delay. */
+    regenerate(messageId: string): boolean {
+      const id = deps.$activeId.get();
+      if (!id || $pending.get()[id]) return false;
+      if (!deps.$messages.get()[id]?.some((m) => m.id === messageId && m.role === "assistant")) return false;
+      schedule(id, { since: deps.now().toISOString(), replaces: messageId });
+      return true;
+    },
+    /** Starts a new chat with an answer of the open conversation as its context. */
+    answerInNewChat(messageId: string): void {
+      const message = $activeMessages.get().find((m) => m.id === messageId);
+      if (message) startChat([answerChip(message)]);
+    },
+    /** Copies an answer to the clipboard and says whether it worked. */
+    async copy(messageId: string): Promise<boolean> {
+      const message = $activeMessages.get().find((m) => m.id === messageId);
+      const clipboard = deps.clipboard();
+      try {
+        if (!message || !clipboard) throw new Error("no clipboard");
+        await clipboard.writeText(message.content);
+        deps.notify(chatCopy.copied);
+        return true;
+      } catch {
+        deps.notify({ ...chatCopy.copyFailed, variant: "destructive" });
+        return false;
+      }
+    },
+    /** Opens a conversation of the sidebar. */
+    select: (id: string) => deps.conversations.select(id),
+    /** Deletes a conversation with its messages, cancelling its pending reply. */
+    remove(id: string): void {
+      cancel(id);
+      deps.conversations.remove(id);
+    },
+  };
+}
+
+/** The signed-in user's pending replies. */
+const $pendingReplies = atom<PendingReplies>({});
+export const pendingRepliesRecords = persisted($pendingReplies, pendingRepliesFeature);
+
+const store = createChatStore({
+  $conversations,
+  $messages,
+  $activeId,
+  $pending: $pendingReplies,
+  conversations: conversationActions,
+  defaultScope: () => $preferences.get().defaultScope,
+  now: () => new Date(),
+  newId: () => crypto.randomUUID(),
+  clipboard: () => (typeof navigator === "undefined" ? undefined : navigator.clipboard),
+  notify: showToast,
+});
+
+export const { $draft, $scope, $chips, $pending, $announcement, $activeMessages, $activePending } = store;
+export const {
+  setDraft,
+  setScope,
+  applyPrompt,
+  addChip,
+  removeChip,
+  newChat,
+  openInChat,
+  send,
+  stop,
+  regenerate,
+  answerInNewChat,
+  copy: copyAnswer,
+  select: openConversation,
+  remove: deleteConversation,
+} = store;

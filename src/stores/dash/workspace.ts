@@ -3,9 +3,12 @@ import type { StorageNotice } from "../../lib/dash/repository";
 import { createWorkspace } from "../../lib/dash/workspace";
 import { showToast } from "../toasts";
 import { casesRecords } from "./cases";
+import { pendingRepliesRecords } from "./chat";
+import { conversationsRecords } from "./conversations";
 import { documentsRecords } from "./files";
 import { knowledgeRecords } from "./knowledge";
 import { layoutRecords } from "./layout";
+import { messagesRecords } from "./messages";
 import { preferencesRecords } from "./preferences";
 import { uploadsRecords } from "./uploads";
 
@@ -38,6 +41,9 @@ function tellOnce(notice: StorageNotice): void {
 const workspace = createWorkspace({
   features: [
     layoutRecords,
+    conversationsRecords,
+    messagesRecords,
+    pendingRepliesRecords,
     knowledgeRecords,
     documentsRecords,
     casesRecords,

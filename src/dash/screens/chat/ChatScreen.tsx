@@ -1,6 +1,23 @@
+import { useStore } from "@nanostores/react";
+import { $activeMessages } from "../../../stores/dash/chat";
 import ScreenHeader from "../../components/ScreenHeader";
+import ChatStatus from "./ChatStatus";
+import Composer from "./Composer";
+import EmptyState from "./EmptyState";
+import MessageList from "./MessageList";
+import ScopeSelect from "./ScopeSelect";
 
-/** The chat screen (being built). */
+/** The chat: the open conversation (or the empty state), the typing indicator, and the input. */
 export default function ChatScreen() {
-  return <ScreenHeader />;
+  const empty = useStore($activeMessages).length === 0;
+  return (
+    <div className="mx-auto flex h-full max-w-3xl flex-col gap-4">
+      <ScreenHeader>
+        <ScopeSelect />
+      </ScreenHeader>
+      <div className="min-h-0 flex-1 overflow-y-auto">{empty ? <EmptyState /> : <MessageList />}</div>
+      <Composer />
+      <ChatStatus />
+    </div>
+  );
 }

@@ -1,0 +1,182 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { REPLY_DELAY_MS, cannedReply } from "../../lib/dash/chat";
+import { chatCopy } from "./chat";
+import { makeChat } from "./testChat";
+
+const NOW = new Date("2026-03-02T12:00:00.000Z");
+beforeEach(() => {
+  vi.useFakeTimers();
+  vi.setSystemTime(NOW);
+});
+afterEach(() => vi.useRealTimers());
+
+/** A chat that has sent `text` in a new conversation; returns that conversation's id. */
+function sent(text = "Summarise the lease") {
+  const made = makeChat();
+  made.chat.setDraft(text);
+  expect(made.chat.send()).toBe(true);
+  const id = made.conversations.$activeId.get() ?? "";
+  return { ...made, id };
+}
+
+describe("chat store: sending", () => {
+  it("appends the message, clears the input, titles a new conversation and shows the typing state", () => {
+    const { chat, $conversations, id } = sent("  What are the remedies for breach of a commercial lease in the District Court of Limassol?  ");
+    expect(chat.$activeMessages.get()).toEqual([
+      expect.objectContaining({ role: "user", scope: "firm", content: "What are the remedies for breach of a commercial lease in the District Court of Limassol?" }),
+    ]);
+    expect(chat.$draft.get()).toBe("");
+    expect($conversations.get()).toEqual([{ id, title: "What are the remedies for breach of a commercial lease in…", pinned: false, updatedAt: NOW.toISOString() }]);
+    expect(chat.$activePending.get()).toEqual({ since: NOW.toISOString() });
+    expect(chat.$announcement.get()).toBe(chatCopy.typing);
+  });
+
+  it("answers at exactly 2000 ms, not at 1999 ms, with three citations, and moves updatedAt", () => {
+    const { chat, $conversations } = sent();
+    vi.advanceTimersByTime(REPLY_DELAY_MS - 1);
+    expect(chat.$activeMessages.get()).toHaveLength(1);
+    expect(chat.$activePending.get()).toBeDefined();
+    vi.advanceTimersByTime(1);
+    const reply = chat.$activeMessages.get()[1];
+    expect(reply).toEqual(expect.objectContaining({ role: "assistant", scope: "firm", ...cannedReply(0) }));
+    expect(reply?.citations).toHaveLength(3);
+    expect(chat.$activePending.get()).toBeUndefined();
+    expect($conversations.get()[0]?.updatedAt).toBe("2026-03-02T12:00:02.000Z");
+    expect(chat.$announcement.get()).toBe(chatCopy.ready);
+  });
+
+  it("refuses a blank input and a second send while the reply is pending", () => {
+    const { chat } = sent();
+    chat.setDraft("   ");
+    expect(chat.send()).toBe(false);
+    chat.setDraft("Another question");
+    expect(chat.send()).toBe(false);
+    expect(chat.$draft.get()).toBe("Another question");
+    vi.advanceTimersByTime(REPLY_DELAY_MS);
+    expect(chat.send()).toBe(true);
+    expect(chat.$activeMessages.get().map((m) => m.role)).toEqual(["user", "assistant", "user"]);
+  });
+
+  it("records the scope of each message, and keeps the chips with the question", () => {
+    const { chat } = makeChat();
+    chat.setScope("web");
+    chat.addChip({ type: "case", id: "c1", label: "Andreou v. Kyriakou" });
+    chat.addChip({ type: "case", id: "c1", label: "Andreou v. Kyriakou" });
+    chat.setDraft("Q");
+    chat.send();
+    expect(chat.$activeMessages.get()[0]).toEqual(expect.objectContaining({ scope: "web", context: [{ type: "case", id: "c1", label: "Andreou v. Kyriakou" }] }));
+    expect(chat.$chips.get()).toEqual([]);
+  });
+});
+
+describe("chat store: Stop, Regenerate, switching", () => {
+  it("Stop cancels the pending reply", () => {
+    const { chat } = sent();
+    vi.advanceTimersByTime(1000);
+    chat.stop();
+    vi.advanceTimersByTime(REPLY_DELAY_MS * 2);
+    expect(chat.$activeMessages.get()).toHaveLength(1);
+    expect(chat.$activePending.get()).toBeUndefined();
+    expect(chat.$announcement.get()).toBe(chatCopy.stopped);
+  });
+
+  it("Regenerate replaces that reply after the same 2000 ms", () => {
+    const { chat } = sent();
+    vi.advanceTimersByTime(REPLY_DELAY_MS);
+    const first = chat.$activeMessages.get()[1];
+    expect(chat.regenerate(first?.id ?? "")).toBe(true);
+    vi.advanceTimersByTime(REPLY_DELAY_MS - 1);
+    expect(chat.$activeMessages.get()[1]?.content).toBe(first?.content);
+    vi.advanceTimersByTime(1);
+    const second = chat.$activeMessages.get()[1];
+    expect(chat.$activeMessages.get()).toHaveLength(2);
+    expect(second?.id).toBe(first?.id);
+    expect(second?.content).not.toBe(first?.content);
+    expect(second?.citations).toHaveLength(3);
+  });
+
+  it("a switch to another conversation mid-reply leaves the reply in its own conversation", () => {
+    const { chat, conversations, $messages, id } = sent("First");
+    vi.advanceTimersByTime(500);
+    chat.newChat();
+    chat.setDraft("Second");
+    expect(chat.send()).toBe(true);
+    const other = conversations.$activeId.get() ?? "";
+    vi.advanceTimersByTime(REPLY_DELAY_MS - 500);
+    expect($messages.get()[id]?.map((m) => m.role)).toEqual(["user", "assistant"]);
+    expect($messages.get()[other]?.map((m) => m.role)).toEqual(["user"]);
+    expect(chat.$announcement.get()).toBe(chatCopy.typing);
+    vi.advanceTimersByTime(500);
+    expect($messages.get()[other]?.map((m) => m.role)).toEqual(["user", "assistant"]);
+  });
+
+  it("a reply pending before a reload lands when it was due, once", () => {
+    const conversation = { id: "c1", title: "Lease", pinned: false, updatedAt: NOW.toISOString() };
+    const question = { id: "q1", role: "user" as const, content: "Q", timestamp: NOW.toISOString(), scope: "firm" as const };
+    vi.advanceTimersByTime(1500);
+    const { chat, conversations, $messages } = makeChat({
+      conversations: [conversation],
+      messages: { c1: [question] },
+      pending: { c1: { since: NOW.toISOString() } },
+    });
+    conversations.select("c1");
+    expect(chat.$activePending.get()).toEqual({ since: NOW.toISOString() });
+    vi.advanceTimersByTime(499);
+    expect($messages.get()["c1"]).toHaveLength(1);
+    vi.advanceTimersByTime(1);
+    expect($messages.get()["c1"]?.map((m) => m.role)).toEqual(["user", "assistant"]);
+    vi.advanceTimersByTime(REPLY_DELAY_MS * 2);
+    expect($messages.get()["c1"]).toHaveLength(2);
+    expect(chat.$pending.get()).toEqual({});
+  });
+
+  it("a reply whose conversation was deleted lands nowhere", () => {
+    const { chat, $messages, $conversations, id } = sent();
+    chat.remove(id);
+    vi.advanceTimersByTime(REPLY_DELAY_MS);
+    expect($messages.get()).toEqual({});
+    expect($conversations.get()).toEqual([]);
+  });
+});
+
+describe("chat store: chips, prompts, copy", () => {
+  it("openInChat starts a new chat with exactly that chip and an empty input", () => {
+    const { chat, conversations } = sent();
+    chat.setDraft("half typed");
+    chat.setScope("web");
+    chat.openInChat({ type: "document", id: "d1", label: "Lease.pdf" });
+    expect(conversations.$activeId.get()).toBeNull();
+    expect(chat.$draft.get()).toBe("");
+    expect(chat.$chips.get()).toEqual([{ type: "document", id: "d1", label: "Lease.pdf" }]);
+    expect(chat.$scope.get()).toBe("firm");
+    chat.removeChip({ type: "document", id: "d1", label: "Lease.pdf" });
+    expect(chat.$chips.get()).toEqual([]);
+  });
+
+  it("Use in new chat opens a new chat with the answer as a chip", () => {
+    const { chat, conversations } = sent();
+    vi.advanceTimersByTime(REPLY_DELAY_MS);
+    const answer = chat.$activeMessages.get()[1];
+    chat.answerInNewChat(answer?.id ?? "");
+    expect(conversations.$activeId.get()).toBeNull();
+    expect(chat.$chips.get()).toEqual([{ type: "knowledge", id: answer?.id, label: expect.stringMatching(/^Answer: /) }]);
+  });
+
+  it("a suggested prompt fills the input and does not send", () => {
+    const { chat, conversations } = makeChat();
+    chat.applyPrompt("Draft a motion to dismiss template");
+    expect(chat.$draft.get()).toBe("Draft a motion to dismiss template");
+    expect(conversations.$activeId.get()).toBeNull();
+  });
+
+  it("Copy puts the answer on the clipboard and says so; a refusal is said too", async () => {
+    const { chat, clipboard, toasts } = sent();
+    vi.advanceTimersByTime(REPLY_DELAY_MS);
+    const answer = chat.$activeMessages.get()[1];
+    expect(await chat.copy(answer?.id ?? "")).toBe(true);
+    expect(clipboard.text).toBe(answer?.content);
+    clipboard.fail = true;
+    expect(await chat.copy(answer?.id ?? "")).toBe(false);
+    expect(toasts).toEqual([chatCopy.copied, { ...chatCopy.copyFailed, variant: "destructive" }]);
+  });
+});

@@ -1,0 +1,40 @@
+import { atom } from "nanostores";
+import type { PendingReplies } from "../../lib/dash/chat";
+import type { Conversation } from "../../lib/dash/conversations";
+import type { ToastInput } from "../toasts";
+import { createChatStore } from "./chat";
+import { createConversationsStore } from "./conversations";
+import type { MessagesByConversation } from "./messages";
+
+/** A conversations store and a chat store wired together over fresh atoms, with counting ids: for unit tests. */
+export function makeChat(seed: { conversations?: Conversation[]; messages?: MessagesByConversation; pending?: PendingReplies } = {}) {
+  let ids = 0;
+  const newId = () => `id-${String((ids += 1))}`;
+  const now = () => new Date();
+  const $conversations = atom<Conversation[]>(seed.conversations ?? []);
+  const $messages = atom<MessagesByConversation>(seed.messages ?? {});
+  const $pending = atom<PendingReplies>(seed.pending ?? {});
+  const conversations = createConversationsStore({ $conversations, $messages, now, newId });
+  const toasts: ToastInput[] = [];
+  const clipboard = {
+    text: "",
+    fail: false,
+    async writeText(text: string) {
+      if (clipboard.fail) throw new Error("denied");
+      clipboard.text = text;
+    },
+  };
+  const chat = createChatStore({
+    $conversations,
+    $messages,
+    $activeId: conversations.$activeId,
+    $pending,
+    conversations,
+    defaultScope: () => "firm",
+    now,
+    newId,
+    clipboard: () => clipboard,
+    notify: (toast) => toasts.push(toast),
+  });
+  return { $conversations, $messages, conversations, chat, toasts, clipboard };
+}

@@ -1,0 +1,225 @@
+import type { Page } from "@playwright/test";
+import { expect, test } from "./fixtures/test";
+import { expectNoAxeViolations } from "./fixtures/axe";
+import { answers, ask, conversation, messageInput, questions, sidebar } from "./fixtures/chat";
+import { openDash, signInAs } from "./fixtures/dash";
+
+const START = new Date("2026-03-02T09:00:00.000Z");
+const typing = (page: Page) => page.getByTestId("typing-indicator");
+const status = (page: Page) => page.getByRole("main").getByRole("status");
+
+/** The axe scan needs running timers: time flows for the scan, then stops again. */
+async function scanWithClock(page: Page, label: string) {
+  await page.clock.resume();
+  await expectNoAxeViolations(page, label);
+  await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1000);
+}
+
+/** Signs Ada in, opens the chat at `width` px, then pauses the clock. */
+async function openChat(page: Page, context: import("@playwright/test").BrowserContext, width = 1280) {
+  await page.setViewportSize({ width, height: 800 });
+  await signInAs(context);
+  await page.clock.install({ time: START });
+  // Time runs while the session and workspace load, then stops: from here on only runFor moves it.
+  await openDash(page, "/dash/chat", "Chat");
+  await page.clock.pauseAt(new Date(START.getTime() + 60_000));
+}
+
+test("a full exchange: typing, no reply at 1999 ms, the reply at 2000 ms with 3 citations; regenerate, copy, stop", async ({ page, context }) => {
+  test.setTimeout(90_000);
+  await context.grantPermissions(["clipboard-read", "clipboard-write"]);
+  await openChat(page, context);
+  await expect(page.getByRole("heading", { name: "How can I help you today?" })).toBeVisible();
+  await expect(page.getByRole("combobox", { name: "Scope" })).toHaveValue("firm");
+  await expect(page.getByRole("combobox", { name: "Scope" }).getByRole("option")).toHaveText(["All", "Firm", "Case", "KB", "Web"]);
+  await expect(page.getByRole("button", { name: "Send" })).toBeDisabled();
+
+  await ask(page, "What remedies does Cap. 149 give for breach of a lease?");
+  await expect(messageInput(page)).toHaveValue("");
+  await expect(messageInput(page)).toBeFocused();
+  await expect(typing(page)).toBeVisible();
+  await expect(status(page)).toHaveText("Assistant is typing");
+  await expect(sidebar(page).getByRole("region", { name: "Recent" }).getByRole("button").first()).toContainText(
+    "What remedies does Cap. 149 give for breach of a lease?",
+  );
+  await messageInput(page).fill("A second question");
+  await messageInput(page).press("Enter");
+  await expect(messageInput(page)).toHaveValue("A second question");
+  await expect(questions(page)).toHaveCount(1);
+
+  await page.clock.runFor(1999);
+  await expect(answers(page)).toHaveCount(0);
+  await page.clock.runFor(1);
+  await expect(answers(page)).toHaveCount(1);
+  await expect(typing(page)).toBeHidden();
+  await expect(status(page)).toHaveText("Answer ready");
+  const answer = answers(page).first();
+  await expect(answer.getByRole("listitem")).toHaveCount(3);
+  await expect(answer.locator("strong").first()).toBeVisible();
+
+  await answer.getByRole("button", { name: "3 Citations" }).click();
+  const panel = page.getByRole("dialog", { name: "Citations" });
+  await expect(panel.getByRole("listitem")).toHaveCount(3);
+  await expect(panel).toContainText("Contract Law, Cap. 149, section 10");
+  await expect(panel).toContainText("Cyprus Bar Association Library · Page 12");
+  const box = await panel.boundingBox();
+  expect(Math.round((box?.x ?? 0) + (box?.width ?? 0))).toBe(1280);
+  expect(box?.height).toBe(800);
+  await scanWithClock(page, "citations panel ");
+  await page.keyboard.press("Escape");
+  await expect(panel).toBeHidden();
+  await expect(answer.getByRole("button", { name: "3 Citations" })).toBeFocused();
+
+  await answer.getByRole("button", { name: "Copy" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Copied" })).toBeVisible();
+  const firstText = await answer.innerText();
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toContain("**Formation**");
+  expect(firstText).toContain("Formation");
+
+  await answer.getByRole("button", { name: "Regenerate" }).click();
+  await expect(answer).toHaveAttribute("aria-busy", "true");
+  await page.clock.runFor(1999);
+  await expect(answer).toContainText("Formation");
+  await page.clock.runFor(1);
+  await expect(answer).not.toContainText("Formation");
+  await expect(answer).toContainText("Capacity and consent");
+  await expect(answers(page)).toHaveCount(1);
+
+  await ask(page, "And the limitation period?");
+  await page.getByRole("button", { name: "Stop" }).click();
+  await expect(status(page)).toHaveText("Reply stopped");
+  await page.clock.runFor(5000);
+  await expect(answers(page)).toHaveCount(1);
+  await expect(questions(page)).toHaveCount(2);
+  await expect(messageInput(page)).toBeFocused();
+
+  await messageInput(page).fill("Escape stops too");
+  await messageInput(page).press("Enter");
+  await expect(typing(page)).toBeVisible();
+  await messageInput(page).press("Escape");
+  await expect(typing(page)).toBeHidden();
+  await page.clock.runFor(5000);
+  await expect(answers(page)).toHaveCount(1);
+
+  await page.clock.resume();
+  await page.reload();
+  await expect(page.getByRole("heading", { name: "How can I help you today?" })).toBeVisible({ timeout: 15_000 });
+  await conversation(sidebar(page), /What remedies does Cap\. 149/).click();
+  await expect(questions(page)).toHaveCount(3, { timeout: 15_000 });
+  await expect(answers(page)).toContainText("Capacity and consent");
+});
+
+test("Use in new chat opens a new conversation with that answer as a chip; Attach adds a document chip; chips are removable", async ({ page, context }) => {
+  await openChat(page, context);
+  await conversation(sidebar(page), /Breach of contract under Cap\. 149/).click();
+  await answers(page).first().getByRole("button", { name: "Use in new chat" }).click();
+  await expect(page.getByRole("heading", { name: "How can I help you today?" })).toBeVisible();
+  const chips = page.getByRole("list", { name: "Context" });
+  await expect(chips.getByRole("listitem")).toHaveText([/^Answer: Under Cap\. 149 the injured party may/]);
+  await expect(messageInput(page)).toBeFocused();
+
+  await page.getByRole("button", { name: "Attach" }).click();
+  const picker = page.getByRole("dialog", { name: "Attach a document" });
+  const first = picker.getByRole("list").getByRole("button").first();
+  const title = (await first.locator("span span").first().textContent()) ?? "";
+  await first.click();
+  await expect(picker).toBeHidden();
+  await expect(chips.getByRole("listitem")).toHaveCount(2);
+  await expect(chips.getByRole("listitem").nth(1)).toHaveText(title);
+
+  await chips.getByRole("button", { name: /^Remove Answer:/ }).click();
+  await expect(chips.getByRole("listitem")).toHaveText([title]);
+  await expect(messageInput(page)).toBeFocused();
+  await ask(page, "Summarise this document");
+  await expect(questions(page).first().getByRole("list", { name: "Context" })).toHaveText(title);
+  await expect(page.getByRole("list", { name: "Context" })).toHaveCount(1);
+});
+
+test("suggested prompts fill the input without sending; Shift+Enter is a new line; the input grows to about 8rem, then scrolls", async ({ page, context }) => {
+  await openChat(page, context);
+  await page.getByRole("button", { name: "Draft a motion to dismiss template" }).click();
+  await expect(messageInput(page)).toHaveValue("Draft a motion to dismiss template");
+  await expect(questions(page)).toHaveCount(0);
+  await expect(page.getByRole("button", { name: "Summarise the key terms and risks of this contract" })).toBeVisible();
+  await expect(page.getByRole("button", { name: "What are the Miranda rights requirements?" })).toBeVisible();
+
+  const input = messageInput(page);
+  await expect(input).toHaveAttribute("placeholder", "Ask me anything...");
+  await input.fill("");
+  const oneLine = (await input.boundingBox())?.height ?? 0;
+  await input.pressSequentially("Line 1");
+  for (let i = 2; i <= 12; i += 1) {
+    await input.press("Shift+Enter");
+    await input.pressSequentially(`Line ${String(i)}`);
+  }
+  await expect(questions(page)).toHaveCount(0);
+  expect((await input.inputValue()).split("\n")).toHaveLength(12);
+  // The Enter that confirms an input method's composition (Japanese, Greek accents on some keyboards) never sends.
+  await input.evaluate((el) => {
+    el.dispatchEvent(new KeyboardEvent("keydown", { key: "Enter", isComposing: true, bubbles: true, cancelable: true }));
+    el.dispatchEvent(new KeyboardEvent("keydown", { key: "Enter", keyCode: 229, bubbles: true, cancelable: true }));
+  });
+  await expect(questions(page)).toHaveCount(0);
+  const tall = (await input.boundingBox())?.height ?? 0;
+  expect(tall).toBeGreaterThan(oneLine);
+  expect(tall).toBe(128);
+  expect(await input.evaluate((el) => el.scrollHeight > el.clientHeight)).toBe(true);
+});
+
+test("a keyboard-only exchange: prompt, send, answer, citations, back to the input", async ({ page, context }) => {
+  await openChat(page, context);
+  await messageInput(page).focus();
+  await page.keyboard.type("Which court hears a probate application in Paphos?");
+  await page.keyboard.press("Enter");
+  await expect(messageInput(page)).toBeFocused();
+  await page.clock.runFor(2000);
+  await expect(answers(page)).toHaveCount(1);
+  await page.keyboard.press("Shift+Tab");
+  await expect(page.getByRole("button", { name: "3 Citations" })).toBeFocused();
+  await page.keyboard.press("Enter");
+  await expect(page.getByRole("dialog", { name: "Citations" })).toBeVisible();
+  await page.keyboard.press("Escape");
+  await expect(page.getByRole("button", { name: "3 Citations" })).toBeFocused();
+  await page.keyboard.press("Tab");
+  await expect(messageInput(page)).toBeFocused();
+  await page.keyboard.type("Thanks");
+  await page.keyboard.press("Enter");
+  await page.clock.runFor(2000);
+  await expect(answers(page)).toHaveCount(2);
+});
+
+test("switching conversations or leaving the chat mid-reply leaves the reply in its own conversation", async ({ page, context }) => {
+  await openChat(page, context);
+  await ask(page, "Question asked in a new chat");
+  await page.clock.runFor(500);
+  await conversation(sidebar(page), /Breach of contract under Cap\. 149/).click();
+  await expect(typing(page)).toBeHidden();
+  await page.clock.runFor(1500);
+  await expect(answers(page)).toHaveCount(1);
+  await expect(questions(page)).toHaveText(["Summarise the remedies for breach of contract under Cap. 149."]);
+  await conversation(sidebar(page), /Question asked in a new chat/).click();
+  await expect(answers(page)).toHaveCount(1);
+
+  await ask(page, "Asked before leaving");
+  await sidebar(page).getByRole("link", { name: "Cases" }).click();
+  await page.clock.runFor(2000);
+  await page.goBack();
+  await expect(questions(page)).toHaveCount(2);
+  await expect(answers(page)).toHaveCount(2);
+});
+
+test("the citations open as a bottom sheet at 390 px", async ({ page, context }) => {
+  test.setTimeout(90_000);
+  await openChat(page, context, 390);
+  await ask(page, "Short question");
+  await page.clock.runFor(2000);
+  await page.getByRole("button", { name: "3 Citations" }).click();
+  const sheet = page.getByRole("dialog", { name: "Citations" });
+  await expect(sheet.getByRole("listitem")).toHaveCount(3);
+  const box = await sheet.boundingBox();
+  expect(box?.width).toBe(390);
+  expect(Math.round((box?.y ?? 0) + (box?.height ?? 0))).toBe(800);
+  await scanWithClock(page, "citations sheet ");
+  await page.keyboard.press("Escape");
+  await expect(page.getByRole("button", { name: "3 Citations" })).toBeFocused();
+});
