@@ -1,18 +1,16 @@
 import { useStore } from "@nanostores/react";
 import DemoModeNotice from "../ui/DemoModeNotice";
-import Spinner from "../ui/Spinner";
 import { isDemoMode } from "../lib/auth/config";
 import { site } from "../site.config";
 import { $auth } from "../stores/auth";
 import { $drawerOpen, setDrawerOpen } from "../stores/dash/layout";
 import DashIcon from "./components/DashIcon";
-import { useSignOut } from "./useSignOut";
+import SignOutButton from "./components/SignOutButton";
 
 /** The dashboard's top bar: the drawer button (below lg), brand, the demo notice, who is signed in, and Sign Out. */
 export default function DashHeader() {
   const { user, profile } = useStore($auth);
   const drawerOpen = useStore($drawerOpen);
-  const { busy, signOut } = useSignOut();
 
   return (
     <header className="shrink-0 border-b border-line bg-surface/80">
@@ -36,15 +34,7 @@ export default function DashHeader() {
             <span className="block font-medium">{profile?.full_name || user?.fullName || user?.email}</span>
             <span className="block text-muted">{user?.email}</span>
           </p>
-          <button
-            type="button"
-            onClick={signOut}
-            aria-disabled={busy || undefined}
-            className="btn-secondary px-4 py-2 text-sm aria-disabled:cursor-wait aria-disabled:opacity-60"
-          >
-            {busy && <Spinner />}
-            Sign Out
-          </button>
+          <SignOutButton />
         </div>
       </div>
     </header>

@@ -6,10 +6,12 @@ interface SearchFieldProps {
   placeholder: string;
   value: string;
   onChange: (value: string) => void;
+  /** Runs when the box gets focus (the chat search readies its index then). */
+  onFocus?: () => void;
 }
 
 /** A screen's search box: labelled for assistive technology, with its placeholder as the visible hint. */
-export default function SearchField({ label, placeholder, value, onChange }: SearchFieldProps) {
+export default function SearchField({ label, placeholder, value, onChange, onFocus }: SearchFieldProps) {
   const id = useId();
   return (
     <div className="relative min-w-0 flex-1">
@@ -23,6 +25,8 @@ export default function SearchField({ label, placeholder, value, onChange }: Sea
         value={value}
         placeholder={placeholder}
         onChange={(event) => onChange(event.target.value)}
+        onFocus={onFocus}
+        autoComplete="off"
         className="field-input py-2 pl-9"
       />
     </div>
