@@ -1,5 +1,5 @@
 // Serves a built site on 127.0.0.1 the way a CDN would: clean URLs, gzip, the headers of its _headers
-// file, the 301s of its _redirects file, and 404.html for a missing page.
+// file, the 301s of its _redirects file (and its 200/404 rewrites where no file answers), and 404.html for a missing page.
 //   node scripts/serve.mjs --dir dist --port 4321
 import { createReadStream, existsSync, readFileSync, statSync } from "node:fs";
 import { createServer } from "node:http";
@@ -69,12 +69,18 @@ export async function serveStatic({ dir, port, host = "127.0.0.1" }) {
   const server = createServer((req, res) => {
     const { pathname } = new URL(req.url ?? "/", "http://localhost");
     const redirect = redirectFor(redirects, pathname);
-    if (redirect) {
+    let file = fileFor(root, pathname);
+    // A 200 or 404 rule is a rewrite, and like Netlify's it applies only where no file answers (shadowing).
+    const rewrite = redirect && (redirect.status === 200 || redirect.status === 404) ? redirect : undefined;
+    if (redirect && !rewrite) {
       res.writeHead(redirect.status, { ...headersFor(rules, pathname), Location: redirect.location }).end();
       return;
     }
-    let file = fileFor(root, pathname);
     let status = 200;
+    if (!file && rewrite) {
+      file = fileFor(root, rewrite.location);
+      status = rewrite.status;
+    }
     if (!file) {
       file = join(root, "404.html");
       status = 404;
