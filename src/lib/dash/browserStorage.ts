@@ -90,22 +90,6 @@ export class GuardedStorage {
     }
   }
 
-  /** Every key that starts with `prefix`. */
-  keysWith(prefix: string): string[] {
-    const keys: string[] = [];
-    try {
-      const storage = this.storage;
-      if (!storage) return keys;
-      for (let i = 0; i < storage.length; i += 1) {
-        const key = storage.key(i);
-        if (key?.startsWith(prefix)) keys.push(key);
-      }
-    } catch {
-      this.fail("unavailable");
-    }
-    return keys;
-  }
-
   /** Copies an unreadable value aside under a backup key; true when the copy is safe. */
   setAside(key: string, raw: string, now: Date, feature: string): boolean {
     const backupKey = backupKeyFor(key, now);
