@@ -1,7 +1,6 @@
 import { expect, test } from "./fixtures/test";
 import { FULL } from "./fixtures/sites";
-import type { FakeServer } from "./fixtures/server";
-import { envelopeItems, startSentryCollector } from "./fixtures/sentry";
+import { envelopeItems } from "./fixtures/sentry";
 import { expectNoAxeViolations } from "./fixtures/axe";
 import {
   ASSISTANT_ID,
@@ -12,8 +11,8 @@ import {
   openVoicePage,
   recordScripts,
   sdksIn,
-  startFakeVapi,
   talkButton,
+  useVoiceServices,
   webCallCreated,
 } from "./fixtures/vapi";
 
@@ -25,32 +24,14 @@ const VOICE_ERROR = "Voice Call Error";
 const failedText = (reason: string) => `Failed to start voice call: ${reason}. Please check your Vapi credentials.`;
 const refused = { status: 400, body: { message: "Couldn't Find Assistant", error: "Bad Request", statusCode: 400 } };
 
-let vapi: FakeServer;
-let sentry: FakeServer;
-const sentryEvents = () => envelopeItems(sentry.requests).filter((item) => item.type === "event");
-
-test.beforeAll(async () => {
-  vapi = await startFakeVapi(() => refused);
-  sentry = await startSentryCollector();
-});
-
-test.afterAll(async () => {
-  await vapi.close();
-  await sentry.close();
-});
-
-test.beforeEach(async ({ page }) => {
-  vapi.requests.length = 0;
-  sentry.requests.length = 0;
-  // Daily's call engine (and Daily's own telemetry) live on the internet, which these tests never reach.
-  await page.route(/^https:\/\//, (route) => route.abort("internetdisconnected"));
-});
+const voice = useVoiceServices(() => refused);
+const sentryEvents = () => envelopeItems(voice.sentry.requests).filter((item) => item.type === "event");
 
 test.describe("the API refuses the call", () => {
   test.use({ allowConsoleErrors: [/status of 400/] });
 
   test("the SDK POSTs /call/web naming the assistant, the Voice Call Error toast shows, the button is idle again", async ({ page }) => {
-    vapi.setHandler(() => refused);
+    voice.vapi.setHandler(() => refused);
     const scripts = recordScripts(page);
     await openVoicePage(page);
     const initial = new Map(await scripts.settled());
@@ -58,7 +39,7 @@ test.describe("the API refuses the call", () => {
 
     await expectAlertToast(page, VOICE_ERROR, failedText("Couldn't Find Assistant"));
     await expect(talkButton(page)).toBeVisible();
-    const calls = vapi.requests.filter((request) => request.path === "/call/web");
+    const calls = voice.vapi.requests.filter((request) => request.path === "/call/web");
     expect(calls).toHaveLength(1);
     expect(calls[0]).toMatchObject({ method: "POST", json: expect.objectContaining({ assistantId: ASSISTANT_ID }) });
     expect(calls[0]?.headers.authorization).toBe(`Bearer ${VAPI_KEY}`);
@@ -70,7 +51,7 @@ test.describe("the API refuses the call", () => {
   });
 
   test("the failure reaches Sentry tagged 'voice', with no userName, userData or token anywhere in it", async ({ page }) => {
-    vapi.setHandler(() => ({
+    voice.vapi.setHandler(() => ({
       status: 400,
       // An error body echoing what must never reach Sentry: the scrubber has to remove it.
       body: { ...refused.body, token: "SECRET-BODY-TOKEN", userName: "Jane Visitor", userData: { email: "jane@example.com" } },
@@ -95,7 +76,7 @@ test.describe("the API refuses the call", () => {
 
   test("End while connecting cancels the call once the SDK's start settles: idle, no toast", async ({ page }) => {
     const held = heldReplies();
-    vapi.setHandler(held.handler);
+    voice.vapi.setHandler(held.handler);
     await openVoicePage(page);
     await talkButton(page).click();
     await expect(page.getByText("Connecting: Creating the call...")).toBeVisible();
@@ -115,11 +96,11 @@ test.describe("a start that never settles", () => {
 
   test("/call/web never answers: after 30 s the Voice Call Error toast, and the button starts a new call", async ({ page }) => {
     await page.clock.install();
-    vapi.setHandler(() => "hang");
+    voice.vapi.setHandler(() => "hang");
     await openVoicePage(page);
     await talkButton(page).click();
     await expect(page.getByText("Connecting: Creating the call...")).toBeVisible();
-    await expect.poll(() => vapi.requests.filter((r) => r.path === "/call/web").length).toBe(1);
+    await expect.poll(() => voice.vapi.requests.filter((r) => r.path === "/call/web").length).toBe(1);
     // The installed clock also runs in real time: leave a margin before the 30 s mark.
     await page.clock.fastForward(25_000);
     await expect(page.getByRole("button", { name: "End call" })).toBeVisible();
@@ -127,10 +108,10 @@ test.describe("a start that never settles", () => {
     await expectAlertToast(page, VOICE_ERROR, TIMED_OUT);
     await expect(talkButton(page)).toBeEnabled();
 
-    vapi.setHandler(() => refused);
+    voice.vapi.setHandler(() => refused);
     await talkButton(page).click();
     await expectAlertToast(page, VOICE_ERROR, failedText("Couldn't Find Assistant"));
-    expect(vapi.requests.filter((r) => r.path === "/call/web")).toHaveLength(2);
+    expect(voice.vapi.requests.filter((r) => r.path === "/call/web")).toHaveLength(2);
   });
 
   test("the microphone prompt is never answered: the same toast after 30 s, and no call is made", async ({ page }) => {
@@ -144,7 +125,7 @@ test.describe("a start that never settles", () => {
     await page.clock.fastForward(30_000);
     await expectAlertToast(page, VOICE_ERROR, TIMED_OUT);
     await expect(talkButton(page)).toBeVisible();
-    expect(vapi.requests.filter((r) => r.path === "/call/web")).toEqual([]);
+    expect(voice.vapi.requests.filter((r) => r.path === "/call/web")).toEqual([]);
   });
 
   test("the SDK download never finishes: the same toast after 30 s", async ({ page }) => {
@@ -161,7 +142,7 @@ test.describe("a start that never settles", () => {
 
   test("End while connecting still ends it when /call/web never answers: idle by the time-out, no toast", async ({ page }) => {
     await page.clock.install();
-    vapi.setHandler(() => "hang");
+    voice.vapi.setHandler(() => "hang");
     await openVoicePage(page);
     await talkButton(page).click();
     await expect(page.getByText("Connecting: Creating the call...")).toBeVisible();
@@ -183,14 +164,14 @@ test("a denied microphone: the toast says how to allow it again, and no call is 
   await expect(toast).toContainText(VOICE_ERROR);
   await expect(toast).toContainText(`${failedText("Permission denied")} Microphone access is blocked: allow the microphone for this site`);
   await expect(talkButton(page)).toBeVisible();
-  expect(vapi.requests.filter((request) => request.path === "/call/web")).toEqual([]);
+  expect(voice.vapi.requests.filter((request) => request.path === "/call/web")).toEqual([]);
 });
 
 test.describe("the call engine cannot be reached", () => {
   test.use({ allowConsoleErrors: [/ERR_INTERNET_DISCONNECTED/] });
 
   test("the join stage shows while connecting, then the Voice Call Error toast, idle again, and a Sentry event", async ({ page }) => {
-    vapi.setHandler(() => webCallCreated);
+    voice.vapi.setHandler(() => webCallCreated);
     await openVoicePage(page);
     await talkButton(page).click();
     await expect(page.getByText("Connecting: Joining the call...")).toBeVisible();

@@ -5,8 +5,8 @@ import { FULL, ports } from "../fixtures/sites";
 import { hydrated } from "../fixtures/islands";
 import { openLogin, submitSignIn } from "../fixtures/login";
 import { createFakeSupabase, type FakeAccount } from "../fixtures/supabase";
-import { expectAlertToast, openVoicePage, startFakeVapi, talkButton } from "../fixtures/vapi";
-import { envelopeItems, startSentryCollector } from "../fixtures/sentry";
+import { expectAlertToast, openVoicePage, talkButton, useVoiceServices } from "../fixtures/vapi";
+import { envelopeItems } from "../fixtures/sentry";
 import { describeFailure, type PostFailure } from "../../../src/lib/http";
 import { CONTACT_TIMEOUT_MS } from "../../../src/lib/contact";
 import { authMessages } from "../../../src/lib/auth/messages";
@@ -171,23 +171,7 @@ test.describe("the Supabase auth server", () => {
 
 test.describe("the Vapi API and the Sentry collector", () => {
   test.use({ allowConsoleErrors: [/status of (400|500|429)|ERR_EMPTY_RESPONSE|ERR_CONNECTION|ERR_INTERNET_DISCONNECTED|Failed to fetch/] });
-  let vapi: FakeServer;
-  let sentry: FakeServer;
-  test.beforeAll(async () => {
-    vapi = await startFakeVapi(() => ({ status: 500 }));
-    sentry = await startSentryCollector();
-  });
-  test.afterAll(async () => {
-    await vapi.close();
-    await sentry.close();
-  });
-  test.beforeEach(async ({ page }) => {
-    vapi.requests.length = 0;
-    sentry.requests.length = 0;
-    sentry.setHandler(() => ({ status: 200, body: {} }));
-    // Daily's engine is on the internet, which these tests never reach.
-    await page.route(/^https:\/\//, (route) => route.abort("internetdisconnected"));
-  });
+  const voice = useVoiceServices(() => ({ status: 500 }));
 
   /** Clicks the voice button and waits for the Voice Call Error toast and the idle button. */
   async function failedCall(page: Page, reply: Reply, posts: () => number) {
@@ -207,8 +191,8 @@ test.describe("the Vapi API and the Sentry collector", () => {
 
   for (const drill of drills) {
     test(`Vapi ${drill.name}: the Voice Call Error toast, the button idle again, one call request per click`, async ({ page }) => {
-      vapi.setHandler(() => drill.reply);
-      const posts = pageRequests(page, vapi, "/call/web");
+      voice.vapi.setHandler(() => drill.reply);
+      const posts = pageRequests(page, voice.vapi, "/call/web");
       await page.clock.install();
       await openVoicePage(page);
       expect(await failedCall(page, drill.reply, posts)).toBe(1);
@@ -219,12 +203,12 @@ test.describe("the Vapi API and the Sentry collector", () => {
 
   for (const drill of drills) {
     test(`Sentry ${drill.name}: a failure it cannot report still shows its toast, and the page keeps working`, async ({ page }) => {
-      vapi.setHandler(() => ({ status: 400, body: { message: "Couldn't Find Assistant" } }));
-      sentry.setHandler(() => drill.reply);
+      voice.vapi.setHandler(() => ({ status: 400, body: { message: "Couldn't Find Assistant" } }));
+      voice.sentry.setHandler(() => drill.reply);
       await openVoicePage(page);
       await talkButton(page).click();
       await expectAlertToast(page, "Voice Call Error", "Failed to start voice call: Couldn't Find Assistant. Please check your Vapi credentials.");
-      await expect.poll(() => envelopeItems(sentry.requests).filter((i) => i.type === "event").length).toBeGreaterThan(0);
+      await expect.poll(() => envelopeItems(voice.sentry.requests).filter((i) => i.type === "event").length).toBeGreaterThan(0);
       await expect(talkButton(page)).toBeEnabled();
       await page.getByRole("link", { name: "Book a Free Discovery Call" }).first().click();
       await expect(page).toHaveURL(/\/book$/);
