@@ -3,6 +3,7 @@ import { expect, test } from "./fixtures/test";
 import { expectNoAxeViolations } from "./fixtures/axe";
 import { answers, ask, conversation, messageInput, questions, sidebar } from "./fixtures/chat";
 import { openDash, signInAs } from "./fixtures/dash";
+import { pauseClock } from "./fixtures/workspace";
 
 const START = new Date("2026-03-02T09:00:00.000Z");
 const typing = (page: Page) => page.getByTestId("typing-indicator");
@@ -12,7 +13,7 @@ const status = (page: Page) => page.getByRole("main").getByRole("status");
 async function scanWithClock(page: Page, label: string) {
   await page.clock.resume();
   await expectNoAxeViolations(page, label);
-  await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1000);
+  await pauseClock(page, 1000);
 }
 
 /** Signs Ada in, opens the chat at `width` px, then pauses the clock. */
