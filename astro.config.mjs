@@ -7,6 +7,7 @@ import { loadEnv } from "vite";
 import { fileURLToPath } from "node:url";
 import securityHeaders from "./src/integrations/securityHeaders.ts";
 import devInbox from "./src/integrations/devInbox.ts";
+import paintedDirective from "./src/integrations/paintedDirective.ts";
 import { metaDirectives, scriptResources } from "./src/lib/security/policy.ts";
 
 // SITE_URL is needed at config time (canonical URLs), before astro:env is available; so are the Sentry
@@ -57,6 +58,8 @@ export default defineConfig({
   trailingSlash: "ignore",
   integrations: [
     react(),
+    // client:painted: islands hydrate after the first paint, so their JavaScript never delays it.
+    paintedDirective(),
     // devInbox only hooks into `astro dev`: it stands in for unset webhooks there and adds nothing to a build.
     devInbox(),
     // The sitemap lists the public pages only: the sign-in form and the workspace are not for search engines.

@@ -1,6 +1,8 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { expect, test } from "@playwright/test";
+import { hydrated } from "./fixtures/islands";
+import { scannedPages } from "./fixtures/pages";
 import { buildDirs } from "./fixtures/sites";
 
 /** The islands (React components that hydrate) each foundation page may ship, and nothing else. */
@@ -47,4 +49,28 @@ test("the full build ships one daily-js, the version installed in node_modules (
     .flatMap((name) => [...readFileSync(join(dir, name), "utf8").matchAll(/call-machine\/versioned\/(?:`|")?(?:\.concat\(")?(\d+\.\d+\.\d+)/g)])
     .map((match) => match[1]);
   expect([...new Set(versions)]).toEqual([installed]);
+});
+
+// Islands hydrate with client:painted: no island script may compete with the first paint (Lighthouse counts
+// every request that starts before it into the simulated first and largest paint). Lighthouse's phone.
+test.describe("on a phone", () => {
+  test.use({ viewport: { width: 412, height: 823 }, isMobile: true, hasTouch: true });
+  for (const { path, ready } of scannedPages) {
+    test(`${path} requests no script before its first contentful paint, and its islands hydrate after it`, async ({ page }) => {
+      await page.goto(path);
+      await hydrated(page);
+      if (ready) await expect(page.getByRole(ready.role, { name: ready.name })).toBeVisible();
+      const { fcp, scripts } = await page.evaluate(() => ({
+        fcp: performance.getEntriesByName("first-contentful-paint")[0]?.startTime ?? Number.NaN,
+        scripts: performance
+          .getEntriesByType("resource")
+          .filter((entry) => new URL(entry.name).pathname.endsWith(".js"))
+          .map((entry) => ({ url: new URL(entry.name).pathname, startedAt: Math.round(entry.startTime) })),
+      }));
+      expect(fcp).toBeGreaterThan(0);
+      // Every public page has the menu island at least, so there is something to check.
+      expect(scripts.length).toBeGreaterThan(0);
+      expect(scripts.filter((script) => script.startedAt < fcp), `scripts requested before the paint at ${String(Math.round(fcp))} ms`).toEqual([]);
+    });
+  }
 });
