@@ -127,7 +127,8 @@ describe("the client:painted directive", () => {
     const hydrate = vi.fn(() => Promise.resolve());
     const load = vi.fn(() => Promise.resolve(hydrate));
     const children = [{ id: "a" }, { id: "b" }];
-    painted(load, { name: "Island", value }, { children } as unknown as HTMLElement);
+    // Astro types the value as a string but hands over the parsed attribute value, as its client:visible reads it.
+    painted(load, { name: "Island", value: value as string }, { children } as unknown as HTMLElement);
     return { hydrate, load, children };
   }
 
