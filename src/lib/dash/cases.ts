@@ -1,5 +1,5 @@
 import { isRecordDate, localDay } from "./dates";
-import { oneOf, parseList } from "./parse";
+import { allStrings, oneOf, parseList } from "./parse";
 import { filled, matchesQuery } from "./search";
 
 export type CaseStatus = "active" | "pending" | "closed";
@@ -68,12 +68,10 @@ export function preselectedCaseId(search: string, cases: readonly Pick<Case, "id
   return id && cases.some((c) => c.id === id) ? id : null;
 }
 
-const str = (value: unknown): value is string => typeof value === "string";
-
 /** Validates stored cases. */
 export const parseCases = (data: unknown): Case[] | null =>
   parseList(data, (item) => {
     const c = item as Partial<Case> | null;
-    if (!c || ![c.id, c.title, c.docketNo, c.jurisdiction].every(str) || !oneOf(c.status, CASE_STATUSES)) return null;
+    if (!c || !allStrings(c.id, c.title, c.docketNo, c.jurisdiction) || !oneOf(c.status, CASE_STATUSES)) return null;
     return typeof c.members === "number" && isRecordDate(c.updated) ? (c as Case) : null;
   });

@@ -1,5 +1,5 @@
 import { isRecordDate } from "./dates";
-import { oneOf, parseList } from "./parse";
+import { allStrings, oneOf, parseList } from "./parse";
 import { matchesQuery } from "./search";
 
 export type DocumentStatus = "indexed" | "processing" | "failed";
@@ -55,13 +55,11 @@ export const STATUS_FILTER_LABELS: Record<StatusFilter, string> = { all: "All St
 export const filterDocuments = (documents: readonly WorkspaceDocument[], query: string, status: StatusFilter): WorkspaceDocument[] =>
   documents.filter((d) => (status === "all" || d.status === status) && matchesQuery(query, d.title, d.caseTitle));
 
-const str = (value: unknown): value is string => typeof value === "string";
-
 /** Validates stored documents. */
 export const parseDocuments = (data: unknown): DocumentRecord[] | null =>
   parseList(data, (item) => {
     const d = item as Partial<DocumentRecord> | null;
-    if (!d || ![d.id, d.title, d.caseId, d.caseTitle].every(str) || typeof d.pages !== "number") return null;
+    if (!d || !allStrings(d.id, d.title, d.caseId, d.caseTitle) || typeof d.pages !== "number") return null;
     if (!oneOf(d.status, DOCUMENT_STATUSES) || !oneOf(d.type, ["pdf", "doc"] as const) || !isRecordDate(d.uploaded)) return null;
     if (d.reindexStarted !== undefined && !isRecordDate(d.reindexStarted)) return null;
     return d as DocumentRecord;

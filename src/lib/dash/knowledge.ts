@@ -1,5 +1,5 @@
 import { isRecordDate, localDay } from "./dates";
-import { oneOf, parseList } from "./parse";
+import { allStrings, oneOf, parseList } from "./parse";
 import { filled, matchesQuery } from "./search";
 
 export type KnowledgeType = "internal" | "law" | "judgment";
@@ -54,12 +54,10 @@ export const newKnowledgeItem = (draft: KnowledgeDraft, id: string, now: Date): 
   source: sourceFor(draft.type),
 });
 
-const str = (value: unknown): value is string => typeof value === "string";
-
 /** Validates stored knowledge items. */
 export const parseKnowledge = (data: unknown): KnowledgeItem[] | null =>
   parseList(data, (item) => {
     const k = item as Partial<KnowledgeItem> | null;
-    if (!k || ![k.id, k.title, k.description, k.source].every(str) || !oneOf(k.type, KNOWLEDGE_TYPES)) return null;
+    if (!k || !allStrings(k.id, k.title, k.description, k.source) || !oneOf(k.type, KNOWLEDGE_TYPES)) return null;
     return isRecordDate(k.lastUpdated) ? (k as KnowledgeItem) : null;
   });

@@ -13,3 +13,6 @@ export function parseList<T>(data: unknown, parseOne: (item: unknown) => T | nul
 /** The value when it is one of `options`, else null (for stored enums). */
 export const oneOf = <T extends string>(value: unknown, options: readonly T[]): T | null =>
   typeof value === "string" && (options as readonly string[]).includes(value) ? (value as T) : null;
+
+/** True when every value is a string (the text fields of a stored record). */
+export const allStrings = (...values: unknown[]): boolean => values.every((value) => typeof value === "string");

@@ -1,6 +1,6 @@
 import { isRecordDate } from "./dates";
 import type { WorkspaceDocument } from "./files";
-import { parseList } from "./parse";
+import { allStrings, parseList } from "./parse";
 
 /** The file types the upload accepts, as the file picker's `accept` and as people read them. */
 export const ACCEPTED_EXTENSIONS = [".pdf", ".doc", ".docx", ".txt"] as const;
@@ -119,13 +119,12 @@ export const newUpload = (draft: UploadDraft, caseTitle: string, pages: number, 
 export const newestFirst = (uploads: readonly Upload[]): Upload[] =>
   [...uploads].sort((a, b) => b.uploaded.localeCompare(a.uploaded));
 
-const str = (value: unknown): value is string => typeof value === "string";
 const num = (value: unknown): value is number => typeof value === "number" && Number.isFinite(value) && value >= 0;
 
 /** Validates stored uploads. */
 export const parseUploads = (data: unknown): Upload[] | null =>
   parseList(data, (item) => {
     const u = item as Partial<Upload> | null;
-    if (!u || ![u.id, u.filename, u.title, u.caseId, u.caseTitle].every(str) || !num(u.sizeBytes) || !num(u.pages)) return null;
+    if (!u || !allStrings(u.id, u.filename, u.title, u.caseId, u.caseTitle) || !num(u.sizeBytes) || !num(u.pages)) return null;
     return isRecordDate(u.uploaded) ? (u as Upload) : null;
   });
