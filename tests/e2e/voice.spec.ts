@@ -26,6 +26,8 @@ const refused = { status: 400, body: { message: "Couldn't Find Assistant", error
 
 const voice = useVoiceServices(() => refused);
 const sentryEvents = () => envelopeItems(voice.sentry.requests).filter((item) => item.type === "event");
+/** The requests for a call that reached the fake Vapi API. */
+const webCalls = () => voice.vapi.requests.filter((request) => request.path === "/call/web");
 
 test.describe("the API refuses the call", () => {
   test.use({ allowConsoleErrors: [/status of 400/] });
@@ -39,7 +41,7 @@ test.describe("the API refuses the call", () => {
 
     await expectAlertToast(page, VOICE_ERROR, failedText("Couldn't Find Assistant"));
     await expect(talkButton(page)).toBeVisible();
-    const calls = voice.vapi.requests.filter((request) => request.path === "/call/web");
+    const calls = webCalls();
     expect(calls).toHaveLength(1);
     expect(calls[0]).toMatchObject({ method: "POST", json: expect.objectContaining({ assistantId: ASSISTANT_ID }) });
     expect(calls[0]?.headers.authorization).toBe(`Bearer ${VAPI_KEY}`);
@@ -100,7 +102,7 @@ test.describe("a start that never settles", () => {
     await openVoicePage(page);
     await talkButton(page).click();
     await expect(page.getByText("Connecting: Creating the call...")).toBeVisible();
-    await expect.poll(() => voice.vapi.requests.filter((r) => r.path === "/call/web").length).toBe(1);
+    await expect.poll(() => webCalls().length).toBe(1);
     // The installed clock also runs in real time: leave a margin before the 30 s mark.
     await page.clock.fastForward(25_000);
     await expect(page.getByRole("button", { name: "End call" })).toBeVisible();
@@ -111,7 +113,7 @@ test.describe("a start that never settles", () => {
     voice.vapi.setHandler(() => refused);
     await talkButton(page).click();
     await expectAlertToast(page, VOICE_ERROR, failedText("Couldn't Find Assistant"));
-    expect(voice.vapi.requests.filter((r) => r.path === "/call/web")).toHaveLength(2);
+    expect(webCalls()).toHaveLength(2);
   });
 
   test("the microphone prompt is never answered: the same toast after 30 s, and no call is made", async ({ page }) => {
@@ -125,7 +127,7 @@ test.describe("a start that never settles", () => {
     await page.clock.fastForward(30_000);
     await expectAlertToast(page, VOICE_ERROR, TIMED_OUT);
     await expect(talkButton(page)).toBeVisible();
-    expect(voice.vapi.requests.filter((r) => r.path === "/call/web")).toEqual([]);
+    expect(webCalls()).toEqual([]);
   });
 
   test("the SDK download never finishes: the same toast after 30 s", async ({ page }) => {
@@ -164,7 +166,7 @@ test("a denied microphone: the toast says how to allow it again, and no call is 
   await expect(toast).toContainText(VOICE_ERROR);
   await expect(toast).toContainText(`${failedText("Permission denied")} Microphone access is blocked: allow the microphone for this site`);
   await expect(talkButton(page)).toBeVisible();
-  expect(voice.vapi.requests.filter((request) => request.path === "/call/web")).toEqual([]);
+  expect(webCalls()).toEqual([]);
 });
 
 test.describe("the call engine cannot be reached", () => {
