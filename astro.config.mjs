@@ -8,6 +8,7 @@ import { fileURLToPath } from "node:url";
 import securityHeaders from "./src/integrations/securityHeaders.ts";
 import devInbox from "./src/integrations/devInbox.ts";
 import paintedDirective from "./src/integrations/paintedDirective.ts";
+import auth from "./src/integrations/auth.ts";
 import { metaDirectives, scriptResources } from "./src/lib/security/policy.ts";
 
 // SITE_URL is needed at config time (canonical URLs), before astro:env is available; so are the Sentry
@@ -65,6 +66,8 @@ export default defineConfig({
     // The sitemap lists the public pages only: the sign-in form and the workspace are not for search engines.
     sitemap({ filter: (page) => !/\/(dash|dashboard|login)(\/|$)/.test(new URL(page).pathname) }),
     securityHeaders(),
+    // Auth links' credentials go to /login on every page; a build for a real site without Supabase says so.
+    auth(env),
     ...sentryIntegrations,
   ],
   // A hash-based CSP in each page's <meta>: Astro hashes the scripts and styles it emits; the other

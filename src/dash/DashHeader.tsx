@@ -1,41 +1,56 @@
 import { useStore } from "@nanostores/react";
+import DemoModeBadge from "../ui/DemoModeBadge";
 import DemoModeNotice from "../ui/DemoModeNotice";
 import { isDemoMode } from "../lib/auth/config";
 import { site } from "../site.config";
 import { $auth } from "../stores/auth";
 import { $drawerOpen, setDrawerOpen } from "../stores/dash/layout";
+import AccountMenu from "./AccountMenu";
 import DashIcon from "./components/DashIcon";
 import SignOutButton from "./components/SignOutButton";
+import { LARGE_SCREEN, useMediaQuery } from "./useMediaQuery";
 
-/** The dashboard's top bar: the drawer button (below lg), brand, the demo notice, who is signed in, and Sign Out. */
+/**
+ * The dashboard's top bar: the drawer button (below lg), brand, the demo notice, who is signed in, and Sign Out.
+ * Below lg it is one row: the notice is a 'Demo mode' badge and the account is a menu.
+ */
 export default function DashHeader() {
   const { user, profile } = useStore($auth);
   const drawerOpen = useStore($drawerOpen);
+  const large = useMediaQuery(LARGE_SCREEN);
+  const name = profile?.full_name || user?.fullName || user?.email || "";
+  const email = user?.email ?? "";
 
   return (
-    <header className="shrink-0 border-b border-line bg-surface/80">
-      <div className="flex flex-wrap items-center gap-x-4 gap-y-2 px-4 py-3">
+    <header className="relative shrink-0 border-b border-line bg-surface/80">
+      <div className="flex items-center gap-x-3 px-4 py-2 lg:flex-wrap lg:gap-x-4 lg:gap-y-2 lg:py-3">
         <button
           type="button"
           onClick={() => setDrawerOpen(true)}
           aria-label="Open navigation"
           aria-haspopup="dialog"
           aria-expanded={drawerOpen}
-          className="-ml-1 inline-flex size-10 items-center justify-center rounded-lg text-muted hover:bg-surface-2 hover:text-ink lg:hidden"
+          className="-ml-1 inline-flex size-10 shrink-0 items-center justify-center rounded-lg text-muted hover:bg-surface-2 hover:text-ink lg:hidden"
         >
           <DashIcon name="menu" className="size-6" />
         </button>
-        <a href="/" className="text-lg font-bold tracking-tight">
+        <a href="/" className="text-lg font-bold tracking-tight whitespace-nowrap">
           {site.brand}
         </a>
-        {isDemoMode && <DemoModeNotice />}
-        <div className="ml-auto flex items-center gap-4">
-          <p className="text-right text-sm">
-            <span className="block font-medium">{profile?.full_name || user?.fullName || user?.email}</span>
-            <span className="block text-muted">{user?.email}</span>
-          </p>
-          <SignOutButton />
-        </div>
+        {isDemoMode && (large ? <DemoModeNotice /> : <DemoModeBadge panelClassName="absolute inset-x-4 top-full mt-1" />)}
+        {large ? (
+          <div className="ml-auto flex items-center gap-4">
+            <p className="text-right text-sm">
+              <span className="block font-medium">{name}</span>
+              <span className="block text-muted">{email}</span>
+            </p>
+            <SignOutButton />
+          </div>
+        ) : (
+          <div className="ml-auto">
+            <AccountMenu name={name} email={email} />
+          </div>
+        )}
       </div>
     </header>
   );

@@ -1,20 +1,11 @@
 import { useStore } from "@nanostores/react";
-import { useEffect, type ReactNode } from "react";
-import { $auth } from "../stores/auth";
-import { $workspace, closeWorkspace, openWorkspace } from "../stores/dash/workspace";
+import type { ReactNode } from "react";
+import { $workspace } from "../stores/dash/workspace";
 import LoadingScreen from "./LoadingScreen";
 
-/** Opens the signed-in user's workspace (their records in the stores) before any screen renders. */
+/** Shows the screens once the signed-in user's workspace (their records in the stores) is open. */
 export default function WorkspaceGate({ children }: { children: ReactNode }) {
-  const userId = useStore($auth).user?.id;
   const workspace = useStore($workspace);
-
-  useEffect(() => {
-    if (!userId) return;
-    void openWorkspace(userId);
-    return closeWorkspace;
-  }, [userId]);
-
-  if (workspace.status !== "open" || workspace.userId !== userId) return <LoadingScreen />;
+  if (workspace.status !== "open") return <LoadingScreen />;
   return children;
 }

@@ -1,10 +1,10 @@
 import type { AstroIntegration, AstroIntegrationLogger } from "astro";
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { appendFile, mkdir, readFile } from "node:fs/promises";
+import { appendFile, mkdir, readFile, stat } from "node:fs/promises";
 import { join, relative, resolve } from "node:path";
 import { loadEnv } from "vite";
 import { INBOX, INBOX_KINDS, inboxDir, summaryLine } from "../lib/devInbox/inbox";
-import { oversizeReason, parseInboxBody, type InboxKind } from "../lib/devInbox/validate";
+import { fullFileReason, oversizeReason, parseInboxBody, requestRefusal, type InboxKind } from "../lib/devInbox/validate";
 import { site } from "../site.config";
 
 type Next = (error?: unknown) => void;
@@ -44,6 +44,22 @@ function readBody(req: IncomingMessage): Promise<{ text: string } | { reason: st
   });
 }
 
+/** The size of a file in bytes; 0 before it exists. */
+async function sizeOf(file: string): Promise<number> {
+  try {
+    return (await stat(file)).size;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") return 0;
+    throw error;
+  }
+}
+
+/** The one value of a request header (Node gives a list for a repeated one). */
+const header = (req: IncomingMessage, name: string): string | undefined => {
+  const value = req.headers[name];
+  return Array.isArray(value) ? value.join(", ") : value;
+};
+
 /** The accepted messages of one file, oldest first; none before the first arrives. */
 async function readInbox(file: string): Promise<unknown[]> {
   let text: string;
@@ -73,13 +89,32 @@ function inboxMiddleware(dir: string, kinds: InboxKind[], logger: AstroIntegrati
     if (!kind) return next();
     const file = join(dir, INBOX[kind].file);
     try {
+      const refusal = requestRefusal({
+        method: req.method ?? "GET",
+        contentType: header(req, "content-type"),
+        origin: header(req, "origin"),
+        host: header(req, "host"),
+        fetchSite: header(req, "sec-fetch-site"),
+      });
+      if (refusal) {
+        // Another website's request (or a form post) is answered unread.
+        req.resume();
+        logger.warn(`${req.method ?? "?"} ${INBOX[kind].route} refused (${refusal.status}): ${refusal.reason}`);
+        return reply(res, refusal.status, { error: refusal.reason }, { connection: "close" });
+      }
       if (req.method === "GET" || req.method === "HEAD") return reply(res, 200, await readInbox(file));
       if (req.method !== "POST") return reply(res, 405, { error: "Use GET to list or POST to send." }, { allow: "GET, HEAD, POST" });
       const body = await readBody(req);
       const parsed = "text" in body ? parseInboxBody(kind, body.text, site.booking) : { ok: false as const, reason: body.reason };
       if (!parsed.ok) return reply(res, 400, { error: parsed.reason }, "reason" in body ? { connection: "close" } : {});
+      const line = `${JSON.stringify(parsed.record)}\n`;
+      const full = fullFileReason(shown(file), await sizeOf(file), Buffer.byteLength(line));
+      if (full) {
+        logger.warn(full);
+        return reply(res, 507, { error: full });
+      }
       await mkdir(dir, { recursive: true });
-      await appendFile(file, `${JSON.stringify(parsed.record)}\n`, "utf8");
+      await appendFile(file, line, "utf8");
       logger.info(`${summaryLine(kind, parsed.record)} -> ${shown(file)}`);
       return reply(res, 200, { ok: true, file: shown(file) });
     } catch (error) {

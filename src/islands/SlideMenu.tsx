@@ -1,9 +1,11 @@
-import { useCallback, useId, useRef, useState, type KeyboardEvent, type ToggleEvent } from "react";
+import { useCallback, useId, useRef, useState, type KeyboardEvent } from "react";
 import Icon from "../ui/Icon";
 import type { NavItem } from "../site.config";
 import { nextMenuIndex, nextTrapIndex } from "../lib/menuKeys";
 import { normalizePath } from "../lib/seo";
+import { useHydrated } from "../ui/useHydrated";
 import { useMenuWhileOpen } from "./useMenuWhileOpen";
+import { usePopoverOpen } from "./usePopoverOpen";
 
 interface SlideMenuProps {
   items: readonly NavItem[];
@@ -15,14 +17,16 @@ const FOCUSABLE = 'a[href], button:not([disabled]), [tabindex]:not([tabindex="-1
 
 /**
  * The slide-in site menu. The panel is a native popover: the static HTML already opens and closes it
- * (the button's popovertarget, Escape, a press outside) before React hydrates on idle; React then
- * follows its toggle event and adds the keyboard model (roving arrow keys, a Tab trap, delayed focus).
+ * (the button's popovertarget, Escape, a press outside) before React hydrates; React then reads the
+ * popover's own state (open already if the visitor opened it first) and adds the keyboard model (roving
+ * arrow keys, a Tab trap, delayed focus).
  */
 export default function SlideMenu({ items, currentPath, footer }: SlideMenuProps) {
-  const [open, setOpen] = useState(false);
   const [focusIndex, setFocusIndex] = useState(-1);
   const toggleRef = useRef<HTMLButtonElement>(null);
   const panelRef = useRef<HTMLDivElement>(null);
+  const open = usePopoverOpen(panelRef);
+  const live = useHydrated();
   const itemRefs = useRef<(HTMLAnchorElement | null)[]>([]);
   const panelId = useId();
   const titleId = useId();
@@ -30,16 +34,9 @@ export default function SlideMenu({ items, currentPath, footer }: SlideMenuProps
   const close = useCallback((returnFocus: boolean) => {
     const panel = panelRef.current;
     if (panel?.matches(":popover-open")) panel.hidePopover();
-    setOpen(false);
     setFocusIndex(-1);
     if (returnFocus) toggleRef.current?.focus();
   }, []);
-
-  const onToggle = (event: ToggleEvent<HTMLDivElement>) => {
-    const isOpen = event.newState === "open";
-    setOpen(isOpen);
-    if (!isOpen) setFocusIndex(-1);
-  };
 
   const closeQuietly = useCallback(() => close(false), [close]);
   const focusFirst = useCallback(() => {
@@ -85,7 +82,8 @@ export default function SlideMenu({ items, currentPath, footer }: SlideMenuProps
         type="button"
         className="fixed top-4 left-4 z-50 inline-flex size-12 items-center justify-center rounded-full border border-line bg-surface/90 text-ink shadow-lg backdrop-blur transition hover:border-accent"
         aria-label={open ? "Close menu" : "Open menu"}
-        aria-expanded={open}
+        // Not in the static HTML, where Chromium exposes the popover's state itself; the popover's real state once live.
+        aria-expanded={live ? open : undefined}
         aria-controls={panelId}
         popoverTarget={panelId}
       >
@@ -100,7 +98,6 @@ export default function SlideMenu({ items, currentPath, footer }: SlideMenuProps
         aria-modal="true"
         aria-labelledby={titleId}
         popover="auto"
-        onToggle={onToggle}
         onKeyDown={onPanelKeyDown}
         // In the top layer when open; it slides in from @starting-style and stays displayed until it has slid out.
         className="fixed inset-y-0 right-auto left-0 h-dvh w-80 max-w-[85vw] -translate-x-full flex-col border-r border-line bg-surface px-5 pt-20 pb-6 text-ink shadow-2xl transition-[transform,overlay,display] transition-discrete duration-300 ease-out backdrop:bg-black/60 open:flex open:translate-x-0 motion-reduce:transition-none starting:open:-translate-x-full"

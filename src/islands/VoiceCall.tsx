@@ -21,7 +21,7 @@ const ANNOUNCEMENTS = {
 /** The hero's voice button: starts a call with the AI assistant, then becomes its End call button. */
 export default function VoiceCall({ label, publicKey, assistantId, apiUrl }: VoiceCallProps) {
   const voice = useStore($voice);
-  // Disabled in the static HTML: a click before the island hydrates (on idle, after the first paint) would do nothing.
+  // Disabled in the static HTML, where a click could do nothing; pressing it hydrates the island at once (client:painted).
   const live = useHydrated();
   const idle = voice.status === "idle";
   const ending = voice.status === "ending";

@@ -32,6 +32,13 @@ describe("postJson", () => {
     });
   });
 
+  it("does not wait for a body that stalls after a 2xx status", async () => {
+    vi.useFakeTimers();
+    const fetchImpl = vi.fn<typeof fetch>(async () => new Response(new ReadableStream({ start: () => undefined }), { status: 200 }));
+    expect(await postJson("u", {}, { timeoutMs: 15_000, fetchImpl })).toEqual({ ok: true, status: 200 });
+    expect(vi.getTimerCount()).toBe(0);
+  });
+
   it("gives up after the time-out and aborts the request", async () => {
     vi.useFakeTimers();
     let signal: AbortSignal | undefined;
@@ -72,6 +79,70 @@ describe("fetchWithTimeout", () => {
     await vi.advanceTimersByTimeAsync(1);
     expect(await outcome).toBe("timeout");
     vi.useRealTimers();
+  });
+
+  /** A fetch that sends its headers and the first bytes of the body, then stalls. */
+  const stallingFetch = () =>
+    vi.fn<typeof fetch>(async () => {
+      const body = new ReadableStream<Uint8Array>({
+        start(controller) {
+          controller.enqueue(new TextEncoder().encode('{"access_token":'));
+        },
+      });
+      return new Response(body, { status: 200, headers: { "content-type": "application/json" } });
+    });
+
+  /** What a promise has come to so far: its value, "timeout", another failure, or still "pending". */
+  const settledAs = async (pending: Promise<unknown>) =>
+    Promise.race([
+      pending.then(
+        (value) => value,
+        (error: unknown) => (isTimeout(error) ? "timeout" : "other"),
+      ),
+      new Promise((resolve) => setTimeout(() => resolve("pending"), 0)),
+    ]);
+
+  it("times out a body that stalls after the headers, with a TimeoutError", async () => {
+    vi.useFakeTimers();
+    const response = await fetchWithTimeout(15_000, stallingFetch())("u");
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toBe("application/json");
+    const body = response.json();
+    await vi.advanceTimersByTimeAsync(14_999);
+    const early = settledAs(body);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(await early).toBe("pending");
+    await vi.advanceTimersByTimeAsync(1);
+    const late = settledAs(body);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(await late).toBe("timeout");
+  });
+
+  it("times out a body that is read only later, once the deadline has passed", async () => {
+    vi.useFakeTimers();
+    const response = await fetchWithTimeout(1_000, stallingFetch())("u");
+    await vi.advanceTimersByTimeAsync(1_000);
+    await expect(response.text()).rejects.toSatisfy(isTimeout);
+  });
+
+  it("reads a whole body in time and then leaves no timer behind", async () => {
+    vi.useFakeTimers();
+    const fetchImpl = vi.fn<typeof fetch>(async () => new Response('{"ok":true}', { status: 201, statusText: "Created" }));
+    const response = await fetchWithTimeout(15_000, fetchImpl)("u");
+    expect(vi.getTimerCount()).toBe(1);
+    expect(await response.json()).toEqual({ ok: true });
+    expect(response.status).toBe(201);
+    expect(response.statusText).toBe("Created");
+    expect(vi.getTimerCount()).toBe(0);
+  });
+
+  it("leaves no timer behind for an answer without a body, or once the caller cancels the body", async () => {
+    vi.useFakeTimers();
+    await fetchWithTimeout(15_000, vi.fn<typeof fetch>(async () => new Response(null, { status: 204 })))("u");
+    expect(vi.getTimerCount()).toBe(0);
+    const response = await fetchWithTimeout(15_000, stallingFetch())("u");
+    await response.body?.cancel();
+    expect(vi.getTimerCount()).toBe(0);
   });
 
   it("still lets the caller abort, which is not a time-out", async () => {

@@ -17,8 +17,47 @@ export interface PostOptions {
 export const isTimeout = (error: unknown): boolean => error instanceof DOMException && error.name === "TimeoutError";
 
 /**
- * A fetch that gives up when no answer has come within `ms`, rejecting with a TimeoutError; the
- * caller's own signal still aborts it. Built on setTimeout, so fake clocks drive it in tests.
+ * A response body whose reading ends with the signal: aborted, a pending or later read fails with the
+ * signal's reason even when the underlying stream has stalled. `settled` runs once the body is read,
+ * cancelled or failed.
+ */
+function boundedBody(body: ReadableStream<Uint8Array>, signal: AbortSignal, settled: () => void): ReadableStream<Uint8Array> {
+  const reader = body.getReader();
+  return new ReadableStream<Uint8Array>({
+    start(controller) {
+      const stop = () => {
+        settled();
+        controller.error(signal.reason);
+        reader.cancel(signal.reason).catch(() => undefined);
+      };
+      if (signal.aborted) stop();
+      else signal.addEventListener("abort", stop, { once: true });
+    },
+    async pull(controller) {
+      try {
+        const { done, value } = await reader.read();
+        if (signal.aborted) return;
+        if (done) {
+          settled();
+          controller.close();
+        } else controller.enqueue(value);
+      } catch (error) {
+        if (signal.aborted) return;
+        settled();
+        controller.error(error);
+      }
+    },
+    cancel(reason) {
+      settled();
+      return reader.cancel(reason);
+    },
+  });
+}
+
+/**
+ * A fetch that gives up when the answer, its body included, has not fully come within `ms`, rejecting
+ * (or failing the body's read) with a TimeoutError; the caller's own signal still aborts it. Built on
+ * setTimeout, so fake clocks drive it in tests.
  */
 export function fetchWithTimeout(ms: number, fetchImpl: typeof fetch = (...args) => fetch(...args)): typeof fetch {
   return async (input, init = {}) => {
@@ -26,17 +65,28 @@ export function fetchWithTimeout(ms: number, fetchImpl: typeof fetch = (...args)
     const timer = setTimeout(() => controller.abort(new DOMException(`No answer within ${ms} ms`, "TimeoutError")), ms);
     const outer = init.signal;
     const onOuterAbort = () => controller.abort(outer?.reason);
-    if (outer?.aborted) onOuterAbort();
-    else outer?.addEventListener("abort", onOuterAbort, { once: true });
-    try {
-      return await fetchImpl(input, { ...init, signal: controller.signal });
-    } catch (error) {
-      // Whatever the fetch rejects with once the timer fired, the caller learns it was the time-out.
-      throw isTimeout(controller.signal.reason) ? controller.signal.reason : error;
-    } finally {
+    const settled = () => {
       clearTimeout(timer);
       outer?.removeEventListener("abort", onOuterAbort);
+    };
+    if (outer?.aborted) onOuterAbort();
+    else outer?.addEventListener("abort", onOuterAbort, { once: true });
+    let response: Response;
+    try {
+      response = await fetchImpl(input, { ...init, signal: controller.signal });
+    } catch (error) {
+      settled();
+      // Whatever the fetch rejects with once the timer fired, the caller learns it was the time-out.
+      throw isTimeout(controller.signal.reason) ? controller.signal.reason : error;
     }
+    if (!response.body) {
+      settled();
+      return response;
+    }
+    // The deadline covers the body too: a server that sends its headers and then stalls must not hang the caller.
+    const bounded = new Response(boundedBody(response.body, controller.signal, settled), response);
+    Object.defineProperties(bounded, { url: { value: response.url }, redirected: { value: response.redirected } });
+    return bounded;
   };
 }
 
@@ -53,6 +103,8 @@ export async function postJson(url: string, body: unknown, options: PostOptions)
       body: JSON.stringify(body),
       ...(signal ? { signal } : {}),
     });
+    // Only the status matters; cancelling the body ends the request and its deadline.
+    await response.body?.cancel().catch(() => undefined);
     return response.ok ? { ok: true, status: response.status } : { ok: false, failure: { kind: "http", status: response.status } };
   } catch (error) {
     if (isTimeout(error)) return { ok: false, failure: { kind: "timeout", ms: timeoutMs } };

@@ -2,6 +2,8 @@ import { expect, test } from "./fixtures/test";
 import { startFakeServer, type FakeServer, type RecordedRequest } from "./fixtures/server";
 import { FULL, ports } from "./fixtures/sites";
 import { openLogin, submitSignIn } from "./fixtures/login";
+import { openSignedOut } from "./fixtures/dash";
+import { hydrated } from "./fixtures/islands";
 import { ANON_KEY, STORAGE_KEY, createFakeSupabase, type FakeAccount } from "./fixtures/supabase";
 import type { Page } from "@playwright/test";
 import { expectNoAxeViolations } from "./fixtures/axe";
@@ -70,9 +72,56 @@ test.describe("refusals", () => {
     const [signup] = received("POST", "/auth/v1/signup");
     expect(signup?.headers.apikey).toBe(ANON_KEY);
     expect(signup?.json).toMatchObject({ email: "grace@example.com", password: "compiler", data: { full_name: "Grace Hopper" } });
+    // The confirmation link comes back to /login (supabase-js adds its PKCE flow id), with a PKCE challenge.
+    const redirectTo = new URL(signup?.query.get("redirect_to") ?? "about:blank");
+    expect(`${redirectTo.origin}${redirectTo.pathname}`).toBe(`${FULL}/login`);
+    expect(signup?.json).toMatchObject({ code_challenge: expect.stringMatching(/^[\w-]{43}$/), code_challenge_method: "s256" });
     await fill(ADA.email);
     await expect(page.getByRole("alert").filter({ hasText: "registered" })).toHaveText("User already registered");
   });
+});
+
+test.describe("an auth link's credentials never stay in the address bar", () => {
+  test("the confirmation e-mail's link signs in on /login through PKCE and leaves a clean URL", async ({ page }) => {
+    // Sign-up, then a sign-in and the workspace's first load: three page loads of the wired build.
+    test.setTimeout(60_000);
+    await openLogin(page);
+    await page.getByRole("button", { name: "Sign Up" }).click();
+    await page.getByLabel("Full Name").fill("Grace Hopper");
+    await page.getByLabel("Email Address").fill("grace@example.com");
+    await page.getByLabel("Password", { exact: true }).fill("compiler");
+    await page.getByRole("button", { name: "Create Account" }).click();
+    await expect(page.getByRole("status").filter({ hasText: "Account" })).toBeVisible();
+    const [signup] = received("POST", "/auth/v1/signup");
+    fake.profiles.push({ id: fake.accounts.at(-1)!.id, full_name: "Grace Hopper", role: "member", created_at: "2025-01-15T09:30:00.000Z" });
+
+    await page.goto(fake.confirmationLink(signup!.query.get("redirect_to")!));
+    await expect(page).toHaveURL(`${FULL}/dash`, { timeout: 15_000 });
+    const [exchange] = received("POST", "/auth/v1/token");
+    expect(exchange?.query.get("grant_type")).toBe("pkce");
+    expect(exchange?.json).toMatchObject({ auth_code: "code-1" });
+    await expect(page.getByText("Grace Hopper").first()).toBeVisible({ timeout: 15_000 });
+    expect(page.url()).not.toMatch(/code|token|sb_flow_id/);
+  });
+
+  for (const [from, to] of [
+    ["/#access_token=x&refresh_token=y&type=signup", "/login"],
+    ["/login#access_token=x&refresh_token=y&expires_in=3600&token_type=bearer&type=signup", "/login"],
+    ["/contact?code=unknown-code", "/login"],
+    ["/login?next=%2Fdash%2Fcases&token_hash=h-1&type=signup", "/login?next=%2Fdash%2Fcases"],
+  ] as const) {
+    test(`${from} ends on ${to} with no token in the URL, signed out and with no request for it`, async ({ page }) => {
+      await page.goto(from);
+      await expect(page).toHaveURL(`${FULL}${to}`);
+      await hydrated(page);
+      await expect(page.getByRole("button", { name: "Sign In", exact: true })).toBeEnabled();
+      await expect(page).toHaveURL(`${FULL}${to}`);
+      // Tokens in a fragment are not a PKCE answer: supabase-js refuses them, so nobody's session is taken from a link.
+      expect(server.requests).toEqual([]);
+      await page.goBack();
+      expect(page.url()).toBe("about:blank");
+    });
+  }
 });
 
 test.describe("failures", () => {
@@ -157,8 +206,7 @@ async function expectSignedOutHereOnly(page: Page) {
   expect(await page.evaluate((key) => localStorage.getItem(key), STORAGE_KEY)).toBeNull();
   await page.reload();
   await expect(page.getByText(SIGNED_OUT_HERE)).toHaveCount(0);
-  await page.goto("/dash/settings");
-  await expect(page).toHaveURL(/\/login\?next=%2Fdash%2Fsettings$/);
+  await openSignedOut(page, "/dash/settings");
 }
 
 test.describe("the auth server down", () => {

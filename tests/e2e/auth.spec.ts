@@ -8,6 +8,7 @@ import { hashPassword } from "../../src/lib/auth/password";
 import { expectNoAxeViolations } from "./fixtures/axe";
 import { hydrated } from "./fixtures/islands";
 import { openLogin, submitSignIn } from "./fixtures/login";
+import { openLoginSignedIn, openSignedOut } from "./fixtures/dash";
 
 // Demo mode: the bare build has no Supabase, so accounts and sessions live in the browser.
 const SIGN_UP_SUCCESS = "Account created! Please check your email to verify your account.";
@@ -171,9 +172,7 @@ test.describe("the guard", () => {
     await openLogin(page);
     await submitSignIn(page, ADA.email, ADA.password);
     await expect(page).toHaveURL(/\/dash$/, SLOW);
-    await page.goto("/login");
-    await expect(page).toHaveURL(/\/dash$/);
-    await expect(dashHeading(page, "Chat")).toBeVisible();
+    await openLoginSignedIn(page);
 
     await page.getByRole("link", { name: "Knowledge Base" }).click();
     await expect(page).toHaveURL(/\/dash\/knowledge$/);
@@ -181,8 +180,7 @@ test.describe("the guard", () => {
 
     await page.getByRole("button", { name: "Sign Out" }).click();
     await expect(page).toHaveURL(/\/$/);
-    await page.goto("/dash/settings");
-    await expect(page).toHaveURL(/\/login\?next=%2Fdash%2Fsettings$/);
+    await openSignedOut(page, "/dash/settings");
   });
 
   test("a signed-in visitor opening /login with a hostile `next` stays on this site", async ({ page, context }) => {
@@ -198,9 +196,8 @@ test.describe("the guard", () => {
     await expect(page).toHaveURL(/\/dash$/, SLOW);
     const origin = new URL(page.url()).origin;
     for (const next of ["/.//evil.example", "/%2e%2e//evil.example", "/dash/..//evil.example", "/\t/evil.example", "//evil.example", "/\\evil.example"]) {
-      await page.goto(`/login?next=${encodeURIComponent(next)}`);
-      await expect(page, next).toHaveURL(`${origin}/dash`, SLOW);
-      await expect(dashHeading(page, "Chat")).toBeVisible();
+      await openLoginSignedIn(page, next);
+      await expect(page, next).toHaveURL(`${origin}/dash`);
     }
     expect(elsewhere).toEqual([]);
   });

@@ -1,19 +1,12 @@
-import { expect, test } from "./fixtures/test";
+import { expect, onScreen, test } from "./fixtures/workspaceTest";
 import { expectNoAxeViolations } from "./fixtures/axe";
-import { openDash, signInAs } from "./fixtures/dash";
-import { TODAY_LABEL, card, expectChatWithChip, expectModalBehaviour, installClock, workspaceContext } from "./fixtures/workspace";
+import { TODAY_LABEL, card, expectChatWithChip, expectModalBehaviour } from "./fixtures/workspace";
 
-test.use(workspaceContext);
+test.use(onScreen("/dash/cases", "Cases"));
 // Axe scans of the workspace with a dialog open take several seconds each on a shared machine.
 test.describe.configure({ timeout: 60_000 });
 
 const GEORGIOU = "Georgiou v. Paphos Coastal Developments Ltd";
-
-test.beforeEach(async ({ page, context }) => {
-  await signInAs(context);
-  await installClock(page);
-  await openDash(page, "/dash/cases", "Cases");
-});
 
 test("cards show title, status, docket, jurisdiction, updated, members and documents; search and filter", async ({ page }) => {
   const georgiou = card(page, GEORGIOU);

@@ -1,19 +1,12 @@
-import { expect, test } from "./fixtures/test";
+import { expect, onScreen, test } from "./fixtures/workspaceTest";
 import { expectNoAxeViolations } from "./fixtures/axe";
-import { openDash, signInAs } from "./fixtures/dash";
-import { card, expectChatWithChip, expectModalBehaviour, installClock, pauseClock, reloadPaused, workspaceContext } from "./fixtures/workspace";
+import { card, expectChatWithChip, expectModalBehaviour, pauseClock, reloadPaused } from "./fixtures/workspace";
 
-test.use(workspaceContext);
+test.use(onScreen("/dash/files", "Files"));
 // Axe scans of the workspace with a dialog open take several seconds each on a shared machine.
 test.describe.configure({ timeout: 60_000 });
 
 const FAILED = "Civil Engineer's Defects Report";
-
-test.beforeEach(async ({ page, context }) => {
-  await signInAs(context);
-  await installClock(page);
-  await openDash(page, "/dash/files", "Files");
-});
 
 test("cards show title, status, case, pages and upload date; search by title or case; status filter", async ({ page }) => {
   const sale = card(page, "Sale Agreement, Apartment 12, Kato Paphos");

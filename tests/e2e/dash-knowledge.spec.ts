@@ -1,17 +1,10 @@
-import { expect, test } from "./fixtures/test";
+import { expect, onScreen, test } from "./fixtures/workspaceTest";
 import { expectNoAxeViolations } from "./fixtures/axe";
-import { openDash, signInAs } from "./fixtures/dash";
-import { TODAY_LABEL, card, expectChatWithChip, expectModalBehaviour, installClock, workspaceContext } from "./fixtures/workspace";
+import { TODAY_LABEL, card, expectChatWithChip, expectModalBehaviour } from "./fixtures/workspace";
 
-test.use(workspaceContext);
+test.use(onScreen("/dash/knowledge", "Knowledge Base"));
 // Axe scans of the workspace with a dialog open take several seconds each on a shared machine.
 test.describe.configure({ timeout: 60_000 });
-
-test.beforeEach(async ({ page, context }) => {
-  await signInAs(context);
-  await installClock(page);
-  await openDash(page, "/dash/knowledge", "Knowledge Base");
-});
 
 test("cards show title, type, description, updated date and source; search covers title and description", async ({ page }) => {
   const law = card(page, "Contract Law, Cap. 149");

@@ -1,18 +1,12 @@
-import { expect, test } from "./fixtures/test";
+import { expect, onScreen, test } from "./fixtures/workspaceTest";
 import { expectNoAxeViolations } from "./fixtures/axe";
-import { GRACE, openDash, signInAs } from "./fixtures/dash";
+import { GRACE, openDash, openSignedOut, signInAs } from "./fixtures/dash";
 import { BARE } from "./fixtures/sites";
-import { expectModalBehaviour, installClock, workspaceContext } from "./fixtures/workspace";
+import { expectModalBehaviour, workspaceContext } from "./fixtures/workspace";
 
-test.use(workspaceContext);
+test.use(onScreen("/dash/settings", "Settings"));
 // Axe scans of the workspace with a dialog open take several seconds each on a shared machine.
 test.describe.configure({ timeout: 60_000 });
-
-test.beforeEach(async ({ page, context }) => {
-  await signInAs(context);
-  await installClock(page);
-  await openDash(page, "/dash/settings", "Settings");
-});
 
 test("Profile and Firm Information are read-only, from the auth store's user and profile", async ({ page }) => {
   await expect(page.getByLabel("Full Name")).toHaveValue("Ada Lovelace");
@@ -87,11 +81,11 @@ test("Clear workspace data asks first, then restores the sample data", async ({ 
 test("Sign Out goes to the home page and ends the session", async ({ page }) => {
   await page.getByRole("main").getByRole("button", { name: "Sign Out" }).click();
   await expect(page).toHaveURL(/\/$/);
-  await page.goto("/dash/settings");
-  await expect(page).toHaveURL(/\/login/);
+  await openSignedOut(page, "/dash/settings");
 });
 
 test.describe("another user", () => {
+  test.use({ workspaceScreen: null });
   test("sees their own profile, role capitalised", async ({ browser }) => {
     const context = await browser.newContext({ ...workspaceContext, baseURL: BARE });
     await signInAs(context, GRACE);
@@ -102,4 +96,17 @@ test.describe("another user", () => {
     await expect(page.getByLabel("Member Since")).toHaveValue("3 June 2024");
     await context.close();
   });
+});
+
+test("the saved Default Chat Scope is the chat's scope: on the next chat, and after a reload of /dash/chat", async ({ page }) => {
+  await page.getByLabel("Default Chat Scope").selectOption("Knowledge Base");
+  await page.getByRole("button", { name: "Save Preferences" }).click();
+  await expect(page.getByText("Preferences saved")).toBeVisible();
+  await page.getByRole("button", { name: "New Chat" }).click();
+  const scope = page.getByRole("combobox", { name: "Scope" });
+  await expect(scope).toHaveValue("kb");
+  await page.reload();
+  await expect(page.getByRole("heading", { level: 1, name: "Chat" })).toBeVisible({ timeout: 15_000 });
+  await expect(scope).toHaveValue("kb");
+  await expect(scope.getByRole("option", { selected: true })).toHaveText("KB");
 });

@@ -282,6 +282,8 @@ test.describe("conversations", () => {
     await aside.getByRole("textbox", { name: "Conversation title" }).fill("Ada's private matter");
     await page.keyboard.press("Enter");
     await expect(conversation(aside, /Ada's private matter/)).toBeVisible();
+    // The rename is saved after a short delay: Grace's browser must hold it, or her not seeing it proves nothing.
+    await expect.poll(() => page.evaluate(() => Object.values(localStorage).some((value) => value.includes("Ada's private matter")))).toBe(true);
     const storage = await context.storageState();
 
     // Grace signs in to the same browser profile (same localStorage), after Ada.

@@ -1,21 +1,14 @@
 import type { Page } from "@playwright/test";
-import { expect, test } from "./fixtures/test";
+import { expect, onScreen, test } from "./fixtures/workspaceTest";
 import { expectNoAxeViolations } from "./fixtures/axe";
-import { openDash, signInAs } from "./fixtures/dash";
-import { card, installClock, pauseClock, reloadPaused, tinyPdf, workspaceContext } from "./fixtures/workspace";
+import { card, pauseClock, reloadPaused, tinyPdf } from "./fixtures/workspace";
 
-test.use(workspaceContext);
+test.use(onScreen("/dash/uploads", "Uploads"));
 // Axe scans of the workspace with a dialog open take several seconds each on a shared machine.
 test.describe.configure({ timeout: 60_000 });
 
 const KYPRIANOU = "Kyprianou v. Limassol Marine Services";
 const pdf = { name: "Witness Statement.pdf", mimeType: "application/pdf", buffer: tinyPdf("Witness statement of Mr Ioannou") };
-
-test.beforeEach(async ({ page, context }) => {
-  await signInAs(context);
-  await installClock(page);
-  await openDash(page, "/dash/uploads", "Uploads");
-});
 
 const upload = (page: Page, title: string) => page.getByRole("listitem", { name: title });
 
@@ -89,6 +82,7 @@ test("a real PDF through the file input: Queued -> OCR Processing -> Indexed, th
   const frame = page.getByRole("dialog", { name: "Witness statement of Mr Ioannou" }).locator("iframe");
   await expect(frame).toHaveAttribute("title", "Contents of Witness Statement.pdf");
   await expect(frame).toHaveAttribute("src", /^blob:/);
+  await expect(frame).toHaveAttribute("sandbox", "");
   await page.keyboard.press("Escape");
 
   await page.getByRole("link", { name: "Cases" }).click();
@@ -117,7 +111,9 @@ test("a PDF by drag and drop and a text file by the input; sizes in MB; newest f
   await page.getByRole("link", { name: "Files" }).click();
   await card(page, "notes").getByRole("button", { name: "Preview" }).click();
   const preview = page.getByRole("dialog", { name: "notes" });
-  await expect(preview.frameLocator("iframe").locator("body")).toContainText("Mr Kyprianou confirms the termination letter");
+  // Text is shown as text (the first MiB of it), never as a document in a frame.
+  await expect(preview.getByText("Showing the first 1.0 MB of 1.5 MB.")).toBeVisible();
+  await expect(preview.getByRole("textbox", { name: "Contents of notes.txt" })).toHaveValue(/^Meeting notes: Mr Kyprianou confirms the termination letter/);
 });
 
 test("a .exe and a file over 50 MB are refused with a message; Cancel clears the chosen file", async ({ page }) => {

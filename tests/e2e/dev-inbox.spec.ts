@@ -1,5 +1,7 @@
-import { mkdtemp, readFile, readdir, rm } from "node:fs/promises";
+import { mkdtemp, readFile, readdir, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
 import { join } from "node:path";
 import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures/test";
@@ -116,6 +118,72 @@ test.describe("under astro dev with no environment", () => {
     expect(await lines(inboxFile("messages.jsonl"))).toEqual(before.messages);
     const put = await request.put(`${server().url}/__inbox/messages`, { data: valid });
     expect(put.status()).toBe(405);
+  });
+
+  test.describe("from another website", () => {
+    // Chromium logs the refusal the test provokes.
+    test.use({ allowConsoleErrors: [/status of 403 \(Forbidden\) @ http:\/\/127\.0\.0\.1:\d+\/__inbox\/messages/] });
+
+    test("another website cannot send: 403 cross-site, 415 text/plain, 400 control characters, 507 past 1 MiB; a multi-line message still goes", async ({ page, request }) => {
+      const file = inboxFile("messages.jsonl");
+      const before = await readFile(file, "utf8").catch(() => "");
+      const valid = { ...maria, page: "/contact", timestamp: MONDAY_MORNING.toISOString() };
+      const url = `${server().url}/__inbox/messages`;
+      const json = { "content-type": "application/json" };
+      try {
+        // What a page of another local app (say a dependency's dev server on another port) can send without a
+        // preflight: text/plain, from its own origin. (Chromium alone already blocks this from a public site.)
+        const other = createServer((_req, res) => res.writeHead(200, { "content-type": "text/html" }).end("<!doctype html><title>Other app</title>"));
+        await new Promise<void>((resolve) => other.listen(0, "127.0.0.1", resolve));
+        try {
+          const { port } = other.address() as AddressInfo;
+          await page.goto(`http://127.0.0.1:${port}/`);
+          await page.evaluate(
+            async ([target, body]) => {
+              await fetch(target, { method: "POST", mode: "no-cors", headers: { "content-type": "text/plain" }, body });
+            },
+            [url, JSON.stringify(valid)] as const,
+          );
+          await expect.poll(() => server().output()).toContain(`refused (403): Requests from http://127.0.0.1:${port} are refused`);
+        } finally {
+          other.closeAllConnections();
+          other.close();
+        }
+
+        const refusals: [Record<string, string>, string, number, string | RegExp][] = [
+          [{ ...json, origin: "https://evil.test" }, JSON.stringify(valid), 403, "Requests from https://evil.test are refused"],
+          // Astro's dev server itself answers a cross-site subresource request first (403, as text); the inbox refuses it too.
+          [{ ...json, "sec-fetch-site": "cross-site" }, JSON.stringify(valid), 403, /Cross-site requests are refused\.|Cross-origin request blocked/],
+          [{ "content-type": "text/plain" }, JSON.stringify(valid), 415, "Content-Type: application/json"],
+          [json, JSON.stringify({ ...valid, name: "Maria\u001b[2J" }), 400, 'Field "name" must not contain control characters.'],
+          [json, JSON.stringify({ ...valid, message: "Hi\u0007" }), 400, 'Field "message" must not contain control characters other than tabs and line breaks.'],
+        ];
+        for (const [headers, data, status, reason] of refusals) {
+          const response = await request.post(url, { headers, data: Buffer.from(data) });
+          expect(response.status(), String(reason)).toBe(status);
+          const text = await response.text();
+          const said = text.startsWith("{") ? (JSON.parse(text) as { error: string }).error : text;
+          expect(said, String(reason)).toMatch(reason);
+        }
+        expect(await readFile(file, "utf8").catch(() => "")).toBe(before);
+
+        const multiLine = { ...valid, message: "Dear team,\n\tWe need a chatbot.\r\nMaria" };
+        const sent = await request.post(url, { headers: { ...json, origin: server().url, "sec-fetch-site": "same-origin" }, data: multiLine });
+        expect(sent.status()).toBe(200);
+        expect((await lines(file)).at(-1)).toEqual(multiLine);
+
+        // A file at its limit takes nothing more, and says so.
+        const full = `${JSON.stringify(valid)}\n`.repeat(Math.ceil((1024 * 1024) / JSON.stringify(valid).length));
+        await writeFile(file, full);
+        const refused = await request.post(url, { headers: json, data: valid });
+        expect(refused.status()).toBe(507);
+        expect((await refused.json()) as { error: string }).toEqual({ error: expect.stringMatching(/messages\.jsonl would pass 1048576 bytes: move or delete it/) });
+        expect(await readFile(file, "utf8")).toBe(full);
+      } finally {
+        // The other tests read this file: leave it as it was.
+        await writeFile(file, before);
+      }
+    });
   });
 });
 

@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures/test";
-import { hydrated } from "./fixtures/islands";
+import { holdIsland, hydrated, islandOf } from "./fixtures/islands";
 
 const ENTRIES = [
   "Home",
@@ -18,6 +18,23 @@ const toggle = (page: Page) => page.getByRole("button", { name: /menu/i }).first
 const dialog = (page: Page) => page.getByRole("dialog", { name: "Site menu" });
 const item = (page: Page, name: string) => dialog(page).getByRole("navigation").getByRole("link", { name, exact: true });
 
+/** The expanded state Chromium's accessibility tree gives the button named `name` (what a screen reader hears). */
+async function expandedState(page: Page, name: string): Promise<unknown> {
+  const cdp = await page.context().newCDPSession(page);
+  const { root } = await cdp.send("DOM.getDocument", { depth: 0 });
+  const { nodes } = await cdp.send("Accessibility.queryAXTree", { nodeId: root.nodeId, accessibleName: name, role: "button" });
+  await cdp.detach();
+  return nodes[0]?.properties?.find((property) => property.name === "expanded")?.value.value;
+}
+
+/** Presses each key in turn, expecting focus on the named menu entry after it. */
+async function expectKeysMoveFocus(page: Page, steps: readonly (readonly [key: string, entry: string])[]) {
+  for (const [key, entry] of steps) {
+    await page.keyboard.press(key);
+    await expect(item(page, entry)).toBeFocused();
+  }
+}
+
 /** Opens the menu once its keyboard model is live (it hydrates on idle) and lets the 150 ms focus delay pass. */
 async function openMenu(page: Page) {
   await hydrated(page, "SlideMenu");
@@ -27,11 +44,14 @@ async function openMenu(page: Page) {
 }
 
 test.describe("with the menu's JavaScript blocked", () => {
+  // The island's file, and Astro's second try at it a second later (?astro-retry=...).
+  const MENU_SCRIPT = /\/_astro\/SlideMenu\.[^/?]+\.js(?:\?.*)?$/;
+
   test.use({ allowConsoleErrors: [/ERR_FAILED|hydrat|dynamically imported module|SlideMenu/] });
   test("the menu already opens, closes on Escape and on a press outside (native popover)", async ({ page }) => {
   // The island's code never arrives: what works is the static HTML alone.
   let blocked = 0;
-  await page.route(/\/_astro\/SlideMenu\.[^/]+\.js$/, (route) => {
+  await page.route(MENU_SCRIPT, (route) => {
     blocked += 1;
     return route.abort();
   });
@@ -52,6 +72,50 @@ test.describe("with the menu's JavaScript blocked", () => {
   await expect(dialog(page)).toBeHidden();
   expect(blocked).toBeGreaterThan(0);
   });
+
+  test("the button's expanded state follows the native popover, never a static aria-expanded=false", async ({ page }) => {
+    await page.route(MENU_SCRIPT, (route) => route.abort());
+    await page.goto("/");
+    const button = page.getByRole("button", { name: "Open menu" });
+    // No aria-expanded in the static HTML: Chromium exposes a popovertarget button's state itself.
+    await expect(button).not.toHaveAttribute("aria-expanded");
+    expect(await expandedState(page, "Open menu")).toBe(false);
+    await button.click();
+    await expect(dialog(page)).toBeVisible();
+    await expect(button).not.toHaveAttribute("aria-expanded");
+    expect(await expandedState(page, "Open menu")).toBe(true);
+    await page.keyboard.press("Escape");
+    await expect(dialog(page)).toBeHidden();
+    expect(await expandedState(page, "Open menu")).toBe(false);
+  });
+});
+
+// Real timers: the island's JavaScript is held back until the press has happened, as on a slow connection.
+test("a press on the menu button before the island is live: once live, the menu is expanded, Home is focused and the keys work", async ({ page }) => {
+  const island = await holdIsland(page, "SlideMenu");
+  await page.goto("/");
+  const button = page.getByRole("button", { name: "Open menu" });
+  await button.click();
+  await expect(dialog(page)).toBeVisible();
+  await expect(islandOf(button)).toHaveAttribute("ssr");
+  island.release();
+  await hydrated(page, "SlideMenu");
+  await expect(toggle(page)).toHaveAttribute("aria-expanded", "true");
+  await expect(toggle(page)).toHaveAccessibleName("Close menu");
+  await expect(item(page, "Home")).toBeFocused();
+  await expectKeysMoveFocus(page, [
+    ["ArrowDown", "AI Workflows"],
+    ["End", "Book Call"],
+    ["Home", "Home"],
+  ]);
+  await page.keyboard.press("Shift+Tab");
+  await expect(dialog(page).getByRole("button", { name: "Close menu" })).toBeFocused();
+  await page.keyboard.press("Tab");
+  await expect(item(page, "Home")).toBeFocused();
+  await page.keyboard.press("Escape");
+  await expect(dialog(page)).toBeHidden();
+  await expect(toggle(page)).toBeFocused();
+  await expect(toggle(page)).toHaveAttribute("aria-expanded", "false");
 });
 
 test("the menu and the voice button hydrate after the first paint, not at load, and the voice button is disabled until its island is live", async ({ page }) => {
@@ -65,6 +129,20 @@ test("the menu and the voice button hydrate after the first paint, not at load, 
   expect(html).toMatch(/<button[^>]*\bdisabled\b[^>]*>(?:(?!<\/button>)[\s\S])*Talk to the product \(AI Voice\)/);
   await hydrated(page, "VoiceCall");
   await expect(page.getByRole("button", { name: "Talk to the product (AI Voice)" })).toBeEnabled();
+});
+
+test("a press on the voice button while it is still disabled makes it live at once, without waiting for an idle moment", async ({ page }) => {
+  // Time stands still, so no idle callback comes: only the press can hydrate the island.
+  const start = new Date("2026-03-02T09:00:00Z");
+  await page.clock.install({ time: start });
+  await page.clock.pauseAt(new Date(start.getTime() + 60_000));
+  await page.goto("/");
+  const talk = page.getByRole("button", { name: "Talk to the product (AI Voice)" });
+  await expect(talk).toBeDisabled();
+  await talk.click({ force: true });
+  await expect(talk).toBeEnabled();
+  // The menu, which nobody pressed, still waits for its idle moment.
+  await expect(islandOf(page.getByRole("button", { name: "Open menu" }))).toHaveAttribute("ssr");
 });
 
 test("the fixed top-left button opens a menu with every entry and the booking footer", async ({ page }) => {
@@ -126,17 +204,14 @@ test("the first item gets focus 150 ms after opening, not before", async ({ page
 test("arrow keys move between items and wrap; Home and End jump to the ends", async ({ page }) => {
   await page.goto("/");
   await openMenu(page);
-  await page.keyboard.press("ArrowDown");
-  await expect(item(page, "AI Workflows")).toBeFocused();
-  await page.keyboard.press("ArrowUp");
-  await page.keyboard.press("ArrowUp");
-  await expect(item(page, "Book Call")).toBeFocused();
-  await page.keyboard.press("ArrowDown");
-  await expect(item(page, "Home")).toBeFocused();
-  await page.keyboard.press("End");
-  await expect(item(page, "Book Call")).toBeFocused();
-  await page.keyboard.press("Home");
-  await expect(item(page, "Home")).toBeFocused();
+  await expectKeysMoveFocus(page, [
+    ["ArrowDown", "AI Workflows"],
+    ["ArrowUp", "Home"],
+    ["ArrowUp", "Book Call"],
+    ["ArrowDown", "Home"],
+    ["End", "Book Call"],
+    ["Home", "Home"],
+  ]);
 });
 
 test("Tab and Shift+Tab cycle inside the open menu", async ({ page }) => {

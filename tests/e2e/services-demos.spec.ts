@@ -1,6 +1,6 @@
 import type { Locator, Page } from "@playwright/test";
 import { expect, test } from "./fixtures/test";
-import { hydrated } from "./fixtures/islands";
+import { holdIsland, hydrated, islandOf } from "./fixtures/islands";
 
 const RED = "rgb(239, 68, 68)";
 const ORANGE = "rgb(249, 115, 22)";
@@ -75,6 +75,22 @@ test.describe("AI workflow demo", () => {
     await page.clock.runFor(7000);
     await expect(status).toHaveText("Status: Complete");
   });
+});
+
+// Real timers: the demo's JavaScript is held back until the press has happened, as on a slow connection.
+test("a press on Run AI Workflow before the demo is live starts the run once it is", async ({ page }) => {
+  const island = await holdIsland(page, "StepDemo");
+  await page.goto("/services/ai-workflows");
+  const demo = page.getByRole("region", { name: "Watch an AI workflow run" });
+  const run = demo.getByRole("button", { name: "Run AI Workflow" });
+  await run.click();
+  await expect(islandOf(run)).toHaveAttribute("ssr");
+  island.release();
+  await hydrated(page, "StepDemo");
+  const status = demo.getByRole("status");
+  await expect(status).toHaveText("Status: Running");
+  // The run goes on: its first stage lights 0.5 s in (the whole timeline is tested above, on Playwright's clock).
+  await expect(demo.getByRole("listitem").first()).toContainText("Intake Captured (done)");
 });
 
 test.describe("Document-processing demo", () => {

@@ -1,5 +1,5 @@
 import { expect, test } from "./fixtures/test";
-import { hydrated } from "./fixtures/islands";
+import { holdIsland, hydrated, islandOf } from "./fixtures/islands";
 import { servicePaths } from "./services-helpers";
 
 test.describe("demo recording on the AI voice callers page", () => {
@@ -48,6 +48,21 @@ test.describe("demo recording on the AI voice callers page", () => {
     await expect(page.getByTestId("elapsed")).not.toHaveText("0:00");
     expect(await position()).toBeGreaterThanOrEqual(paused.now);
     expect(new Set(audioRequests)).toEqual(new Set(["/audio/voice-agent-demo.opus"]));
+  });
+
+  // Real timers: the player's JavaScript is held back until the press has happened, as on a slow connection.
+  test("a press on Play before the player is live starts the recording once it is", async ({ page }) => {
+    const island = await holdIsland(page, "DemoRecording");
+    await page.goto("/services/ai-voice-callers");
+    const play = page.getByRole("button", { name: "Play Demo Recording" });
+    await play.click();
+    await expect(islandOf(play)).toHaveAttribute("ssr");
+    island.release();
+    await hydrated(page, "DemoRecording");
+    const pause = page.getByRole("button", { name: "Pause Demo Recording" });
+    await expect(pause).toBeVisible();
+    await pause.click();
+    await expect(play).toBeVisible();
   });
 
   test("the transcript says every word of the call", async ({ page }) => {

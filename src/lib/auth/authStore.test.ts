@@ -250,6 +250,31 @@ describe("a session that cannot be read", () => {
   });
 });
 
+describe("an auth link's credentials in the address bar", () => {
+  it("are cleared once the backend has read the session, not before", async () => {
+    const fake = fakeBackend(null);
+    let read: (value: AuthSession | null) => void = () => undefined;
+    fake.backend.getSession.mockImplementation(() => new Promise((resolve) => (read = resolve)));
+    const clearCallback = vi.fn();
+    const store = createAuthStore({ loadBackend: async () => fake.backend, clearCallback });
+    store.start();
+    await vi.waitFor(() => expect(fake.backend.getSession).toHaveBeenCalled());
+    expect(clearCallback).not.toHaveBeenCalled();
+    read(null);
+    await vi.waitFor(() => expect(clearCallback).toHaveBeenCalledTimes(1));
+  });
+
+  it("are cleared when the session cannot be read too", async () => {
+    const fake = fakeBackend(null);
+    fake.backend.getSession.mockRejectedValue(new TypeError("Failed to fetch"));
+    const clearCallback = vi.fn();
+    const store = createAuthStore({ loadBackend: async () => fake.backend, report: vi.fn(), clearCallback });
+    store.start();
+    await vi.waitFor(() => expect(store.$auth.get().error).not.toBeNull());
+    expect(clearCallback).toHaveBeenCalledTimes(1);
+  });
+});
+
 describe("updateProfile", () => {
   it("fails with 'No user logged in' without a user and calls no backend", async () => {
     const { store, backend, flush } = setup();

@@ -2,6 +2,7 @@ import { atom, type ReadableAtom } from "nanostores";
 import { authMessages } from "./messages";
 import { reportError } from "../report";
 import { withinTime } from "../withinTime";
+import { clearAuthCallback } from "./callbackUrl";
 import type { AuthBackend, AuthError, AuthSession, AuthUser, Outcome, Profile, ProfileUpdate } from "./types";
 
 /** What every island knows about the visitor. `loading` holds until the session and the profile are known. */
@@ -31,6 +32,8 @@ export interface AuthStoreOptions {
   defer?: (work: () => void) => void;
   /** How long reading the stored session may take before the guard says it cannot be read. */
   sessionTimeoutMs?: number;
+  /** Runs once the session has been read: takes an auth link's credentials out of the address bar. */
+  clearCallback?: () => void;
 }
 
 /** Reading the session gives up after this long (supabase-js alone keeps retrying a refresh for 30 s and more). */
@@ -49,6 +52,9 @@ export function createAuthStore({
   report = (error) => reportError(error, "auth"),
   defer = (work) => setTimeout(work, 0),
   sessionTimeoutMs = SESSION_TIMEOUT_MS,
+  clearCallback = () => {
+    if (typeof window !== "undefined") clearAuthCallback(window);
+  },
 }: AuthStoreOptions) {
   const $auth = atom<AuthState>(INITIAL_AUTH_STATE);
   let backend: Promise<AuthBackend> | undefined;
@@ -109,6 +115,9 @@ export function createAuthStore({
     } catch (error) {
       report(error);
       if ($auth.get().loading && !$auth.get().user) $auth.set({ ...SIGNED_OUT, error: authMessages.sessionUnreadable });
+    } finally {
+      // The backend has had its chance to use them (supabase-js exchanges a PKCE code while it reads the session).
+      clearCallback();
     }
   }
 

@@ -1,5 +1,6 @@
 import { createClient, type Session, type SupabaseClientOptions, type User } from "@supabase/supabase-js";
 import { fetchWithTimeout } from "../http";
+import { LOGIN_PATH } from "./redirect";
 import { parseProfile, type AuthBackend, type AuthError, type AuthSession, type AuthUser } from "./types";
 
 /** A refusal the visitor should read (4xx) versus a failure of the network or the server. */
@@ -37,6 +38,9 @@ export function createSupabaseBackend(
 ): AuthBackend {
   const client = createClient(url, anonKey, {
     ...options,
+    // PKCE: e-mail links come back to /login with a one-time ?code= that supabase-js exchanges and removes,
+    // never with tokens in the URL; tokens in a fragment are refused.
+    auth: { flowType: "pkce", ...options?.auth },
     global: { fetch: fetchWithTimeout(SUPABASE_TIMEOUT_MS), ...options?.global },
   });
   const profiles = () => client.from("profiles");
@@ -61,7 +65,9 @@ export function createSupabaseBackend(
       return { data: session, error: null };
     },
     async signUp(email, password, fullName) {
-      const { error } = await client.auth.signUp({ email, password, options: { data: { full_name: fullName } } });
+      // The confirmation link lands on /login, which reads the session from it and clears the address bar.
+      const emailRedirectTo = typeof location === "undefined" ? undefined : new URL(LOGIN_PATH, location.origin).href;
+      const { error } = await client.auth.signUp({ email, password, options: { data: { full_name: fullName }, ...(emailRedirectTo ? { emailRedirectTo } : {}) } });
       return { error: error ? refusal(error) : null };
     },
     async signOut() {

@@ -19,7 +19,11 @@ const notes: FeatureDefinition<Notes> = {
 const threads: ShardedFeatureDefinition<string[]> = {
   name: "threads",
   version: 1,
-  samples: () => ({ a: ["hello"], b: ["world"] }),
+  samples: () =>
+    new Map([
+      ["a", ["hello"]],
+      ["b", ["world"]],
+    ]),
   parseShard: (data) => (Array.isArray(data) && data.every((item) => typeof item === "string") ? data : null),
 };
 const NOW = new Date("2026-03-02T10:00:00.000Z");
@@ -84,6 +88,21 @@ describe("createBrowserRepository", () => {
     expect(storage.map.get(backupKey)).toBe(raw);
     expect(JSON.parse(storage.map.get(KEY) ?? "")).toEqual({ v: 2, data: { items: ["sample"] } });
     expect(notices).toEqual([{ kind: "restored", feature: "notes", backupKey }]);
+  });
+
+  it("keeps the newest 3 backups of a key, and leaves other keys' backups alone", async () => {
+    const backupsOf = (key: string) => [...storage.map.keys()].filter((k) => k.startsWith(`${key}/backup/`)).sort();
+    const other = `${featureKey("user-1", "threads")}/backup/2020-01-01T00:00:00.000Z`;
+    storage.map.set(other, "kept");
+    const times = [1, 2, 3, 4, 5].map((minute) => new Date(NOW.getTime() + minute * 60_000));
+    for (const time of times) {
+      storage.map.set(KEY, `{corrupt at ${time.toISOString()}`);
+      await createBrowserRepository(notes, { ...options(), now: () => time }).load();
+    }
+    expect(backupsOf(KEY)).toEqual(times.slice(-3).map((time) => `${KEY}/backup/${time.toISOString()}`));
+    expect(storage.map.get(backupsOf(KEY).at(-1) ?? "")).toBe(`{corrupt at ${times.at(-1)?.toISOString() ?? ""}`);
+    expect(storage.map.get(other)).toBe("kept");
+    expect(notices.filter((n) => n.kind === "restored")).toHaveLength(times.length);
   });
 
   it("keeps one user's records away from another's", async () => {
@@ -163,7 +182,7 @@ describe("createShardedBrowserRepository", () => {
     expect(storage.writes.map(([key]) => key)).toEqual([shard("a"), shard("b"), INDEX]);
 
     storage.writes.length = 0;
-    repository.save({ ...first, a: ["hello", "again"] });
+    repository.save(new Map(first).set("a", ["hello", "again"]));
     repository.flush();
     expect(storage.writes.map(([key]) => key)).toEqual([shard("a")]);
   });
@@ -174,11 +193,21 @@ describe("createShardedBrowserRepository", () => {
     repository.save(first);
     repository.flush();
     storage.writes.length = 0;
-    repository.save({ b: first.b ?? [], c: ["new"] });
+    repository.save(
+      new Map([
+        ["b", first.get("b") ?? []],
+        ["c", ["new"]],
+      ]),
+    );
     repository.flush();
     expect(storage.map.has(shard("a"))).toBe(false);
     expect(storage.writes.map(([key]) => key)).toEqual([shard("c"), INDEX]);
-    expect(await createShardedBrowserRepository(threads, options()).load()).toEqual({ b: ["world"], c: ["new"] });
+    expect(await createShardedBrowserRepository(threads, options()).load()).toEqual(
+      new Map([
+        ["b", ["world"]],
+        ["c", ["new"]],
+      ]),
+    );
   });
 
   it("sets an unreadable record aside and keeps the others", async () => {
@@ -186,7 +215,7 @@ describe("createShardedBrowserRepository", () => {
     repository.save(await repository.load());
     repository.flush();
     storage.map.set(shard("a"), "{oops");
-    expect(await createShardedBrowserRepository(threads, options()).load()).toEqual({ b: ["world"] });
+    expect(await createShardedBrowserRepository(threads, options()).load()).toEqual(new Map([["b", ["world"]]]));
     expect(storage.map.get(`${shard("a")}/backup/${NOW.toISOString()}`)).toBe("{oops");
     expect(notices).toEqual([{ kind: "restored", feature: "threads", backupKey: `${shard("a")}/backup/${NOW.toISOString()}` }]);
   });
@@ -201,12 +230,12 @@ describe("createShardedBrowserRepository", () => {
     const repository = createShardedBrowserRepository(threads, options());
     repository.save(await repository.load());
     repository.flush();
-    const seen: Record<string, string[]>[] = [];
+    const seen: ReadonlyMap<string, string[]>[] = [];
     repository.subscribe((value) => seen.push(value));
     win.dispatch("storage", { key: shard("a"), newValue: JSON.stringify({ v: 1, data: ["edited"] }), storageArea: storage });
     storage.map.set(shard("z"), JSON.stringify({ v: 1, data: ["zed"] }));
     win.dispatch("storage", { key: INDEX, newValue: JSON.stringify({ v: 1, data: ["b", "z"] }), storageArea: storage });
-    expect(seen).toEqual([
+    expect(seen.map((value) => Object.fromEntries(value))).toEqual([
       { a: ["edited"], b: ["world"] },
       { b: ["world"], z: ["zed"] },
     ]);

@@ -1,4 +1,5 @@
 import { GuardedStorage, featureKey, parseEnvelope, toEnvelope } from "./browserStorage";
+import { isRecordId, withEntry, withoutEntry } from "./parse";
 import type { FeatureDefinition, Repository, ShardedFeatureDefinition, StorageNotice } from "./repository";
 
 /** How long quick successive saves (typing, a burst of actions) are gathered into one write. */
@@ -67,7 +68,8 @@ export function createBrowserRepository<T>(feature: FeatureDefinition<T>, option
   const { now = () => new Date() } = options;
   const storage = new GuardedStorage(options.storage, options.onNotice ?? noop);
   const key = featureKey(options.userId, feature.name);
-  const write = (value: T) => void storage.write(key, toEnvelope(feature.version, value));
+  const { toStored = (records: T) => records } = feature;
+  const write = (value: T) => void storage.write(key, toEnvelope(feature.version, toStored(value)));
 
   const rest = coalescing<T>(options, write, (event) => {
     if (event.key !== key || event.storageArea !== storage.area) return undefined;
@@ -96,38 +98,36 @@ export function createBrowserRepository<T>(feature: FeatureDefinition<T>, option
 export function createShardedBrowserRepository<V>(
   feature: ShardedFeatureDefinition<V>,
   options: BrowserRepositoryOptions,
-): Repository<Record<string, V>> {
+): Repository<ReadonlyMap<string, V>> {
   const { now = () => new Date() } = options;
   const storage = new GuardedStorage(options.storage, options.onNotice ?? noop);
   const indexKey = featureKey(options.userId, feature.name);
   const shardPrefix = `${indexKey}/shard/`;
   const shardKey = (id: string) => `${shardPrefix}${id}`;
-  const parseIds = (data: unknown) => (Array.isArray(data) && data.every((id) => typeof id === "string") ? data : null);
-  let saved: Record<string, V> = {};
+  const parseIds = (data: unknown) => (Array.isArray(data) && data.every(isRecordId) ? data : null);
+  let saved: ReadonlyMap<string, V> = new Map();
 
-  const write = (value: Record<string, V>) => {
-    const ids = Object.keys(value);
-    for (const id of ids) {
-      if (saved[id] !== value[id]) storage.write(shardKey(id), toEnvelope(feature.version, value[id]));
+  const write = (value: ReadonlyMap<string, V>) => {
+    for (const [id, record] of value) {
+      if (saved.get(id) !== record) storage.write(shardKey(id), toEnvelope(feature.version, record));
     }
-    const savedIds = Object.keys(saved);
-    for (const id of savedIds) if (!(id in value)) storage.remove(shardKey(id));
-    if (ids.length !== savedIds.length || ids.some((id) => !(id in saved))) {
-      storage.write(indexKey, toEnvelope(feature.version, ids));
+    for (const id of saved.keys()) if (!value.has(id)) storage.remove(shardKey(id));
+    if (value.size !== saved.size || [...value.keys()].some((id) => !saved.has(id))) {
+      storage.write(indexKey, toEnvelope(feature.version, [...value.keys()]));
     }
     saved = value;
   };
   const readShards = (ids: readonly string[]) => {
-    const records: Record<string, V> = {};
+    const records = new Map<string, V>();
     for (const id of ids) {
       const stored = parseEnvelope(storage.read(shardKey(id)), feature.version, feature.parseShard);
-      if (stored.status === "ok") records[id] = stored.data;
+      if (stored.status === "ok") records.set(id, stored.data);
       else if (stored.status === "unreadable") storage.setAside(shardKey(id), stored.raw, now(), feature.name);
     }
     return records;
   };
 
-  const rest = coalescing<Record<string, V>>(options, write, (event) => {
+  const rest = coalescing<ReadonlyMap<string, V>>(options, write, (event) => {
     if (event.storageArea !== storage.area || !event.key) return undefined;
     if (event.key === indexKey) {
       const index = parseEnvelope(event.newValue, feature.version, parseIds);
@@ -136,12 +136,10 @@ export function createShardedBrowserRepository<V>(
     }
     if (!event.key.startsWith(shardPrefix)) return undefined;
     const id = event.key.slice(shardPrefix.length);
+    if (!isRecordId(id)) return undefined;
     const shard = parseEnvelope(event.newValue, feature.version, feature.parseShard);
     if (shard.status === "unreadable") return undefined;
-    const next = { ...saved };
-    if (shard.status === "ok") next[id] = shard.data;
-    else delete next[id];
-    return (saved = next);
+    return (saved = shard.status === "ok" ? withEntry(saved, id, shard.data) : withoutEntry(saved, id));
   });
 
   return {

@@ -6,8 +6,41 @@ export const DASH_STORAGE_PREFIX = "paphos-ai:dash";
 /** The key of one feature's record for one user: users of one browser never see each other's records. */
 export const featureKey = (userId: string, feature: string): string => `${DASH_STORAGE_PREFIX}:${userId}:${feature}`;
 
+/** Where the copies of `key`'s unreadable values are kept, each under this prefix and its time. */
+const backupPrefix = (key: string): string => `${key}/backup/`;
+
 /** Where a value that cannot be read is copied before its key is reused. */
-export const backupKeyFor = (key: string, now: Date): string => `${key}/backup/${now.toISOString()}`;
+export const backupKeyFor = (key: string, now: Date): string => `${backupPrefix(key)}${now.toISOString()}`;
+
+/**
+ * How many copies of unreadable values are kept per key: the newest ones (their keys end in the ISO time, so they
+ * sort by age). Enough to recover from a bad write or two; a value that keeps coming back corrupt cannot fill storage.
+ */
+export const BACKUPS_PER_KEY = 3;
+
+/** Every key of `storage` that starts with `prefix`; none when storage cannot be read. */
+function keysStartingWith(storage: Storage, prefix: string): string[] {
+  const keys: string[] = [];
+  for (let i = 0; i < storage.length; i += 1) {
+    const key = storage.key(i);
+    if (key?.startsWith(prefix)) keys.push(key);
+  }
+  return keys;
+}
+
+/**
+ * Removes every backup of the given feature keys, their records' (shards') included: 'Clear workspace data'.
+ * Storage that refuses is left as it is.
+ */
+export function removeBackups(storage: Storage | null, featureKeys: readonly string[]): void {
+  if (!storage) return;
+  try {
+    const backups = featureKeys.flatMap((key) => keysStartingWith(storage, `${key}/`).filter((k) => k.includes("/backup/")));
+    for (const key of backups) storage.removeItem(key);
+  } catch {
+    // Blocked storage holds nothing this page could remove.
+  }
+}
 
 /** What a stored value turned out to be. */
 export type StoredValue<T> = { status: "missing" } | { status: "ok"; data: T } | { status: "unreadable"; raw: string };
@@ -90,12 +123,24 @@ export class GuardedStorage {
     }
   }
 
-  /** Copies an unreadable value aside under a backup key; true when the copy is safe. */
+  /** Copies an unreadable value aside under a backup key, keeping the newest few of that key; true when the copy is safe. */
   setAside(key: string, raw: string, now: Date, feature: string): boolean {
     const backupKey = backupKeyFor(key, now);
     if (!this.write(backupKey, raw)) return false;
+    this.pruneBackups(key);
     this.notify({ kind: "restored", feature, backupKey });
     return true;
+  }
+
+  /** Removes all but the newest BACKUPS_PER_KEY backups of `key`. */
+  private pruneBackups(key: string): void {
+    if (!this.storage) return;
+    try {
+      const backups = keysStartingWith(this.storage, backupPrefix(key)).sort();
+      for (const old of backups.slice(0, -BACKUPS_PER_KEY)) this.remove(old);
+    } catch {
+      this.fail("unavailable");
+    }
   }
 
   private fail(kind: "unavailable" | "full"): void {

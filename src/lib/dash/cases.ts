@@ -1,5 +1,5 @@
 import { isRecordDate, localDay } from "./dates";
-import { allStrings, oneOf, parseList } from "./parse";
+import { allStrings, isRecordId, oneOf, parseList } from "./parse";
 import { filled, matchesQuery } from "./search";
 
 export type CaseStatus = "active" | "pending" | "closed";
@@ -72,6 +72,6 @@ export function preselectedCaseId(search: string, cases: readonly Pick<Case, "id
 export const parseCases = (data: unknown): Case[] | null =>
   parseList(data, (item) => {
     const c = item as Partial<Case> | null;
-    if (!c || !allStrings(c.id, c.title, c.docketNo, c.jurisdiction) || !oneOf(c.status, CASE_STATUSES)) return null;
+    if (!c || !isRecordId(c.id) || !allStrings(c.title, c.docketNo, c.jurisdiction) || !oneOf(c.status, CASE_STATUSES)) return null;
     return typeof c.members === "number" && isRecordDate(c.updated) ? (c as Case) : null;
   });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { answerChip, cannedReply, parseMessages, parsePendingReplies, plainText, regeneratedReply, scopeFromPreference } from "./chat";
+import { answerChip, cannedReply, parseMessages, parsePendingReplies, plainText, regeneratedReply, scopeFromPreference, storedPendingReplies } from "./chat";
 
 describe("cannedReply", () => {
   it("has markdown (a list, bold) and three citations with title, source and page", () => {
@@ -59,4 +59,16 @@ describe("parsePendingReplies", () => {
     [[], false],
     [null, false],
   ])("%j valid: %s", (data, valid) => expect(parsePendingReplies(data) !== null).toBe(valid));
+
+  it.each(["constructor", "toString", "__proto__", "hasOwnProperty", "valueOf"])("%s is an ordinary conversation id, kept through a save and a read", (id) => {
+    const since = "2026-03-02T12:00:00.000Z";
+    const parsed = parsePendingReplies(JSON.parse(`{"${id}":{"since":"${since}"}}`));
+    expect(parsed).toEqual(new Map([[id, { since }]]));
+    expect(parsePendingReplies(JSON.parse(JSON.stringify(storedPendingReplies(parsed ?? new Map()))))).toEqual(parsed);
+    expect(parsePendingReplies({})?.get(id)).toBeUndefined();
+  });
+
+  it.each([["a/b"], [""], ["a b"]])("refuses the conversation id %j", (id) =>
+    expect(parsePendingReplies({ [id]: { since: "2026-03-02T12:00:00.000Z" } })).toBeNull(),
+  );
 });

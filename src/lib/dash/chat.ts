@@ -1,4 +1,5 @@
 import { parseChip, type ContextChip } from "./chips";
+import { isRecordId, parseIdMap } from "./parse";
 import type { ScopePreference } from "./preferences";
 
 /** Where the assistant looks for an answer. */
@@ -44,19 +45,20 @@ export interface PendingReply {
 }
 
 /** The pending replies by conversation id. */
-export type PendingReplies = Readonly<Record<string, PendingReply>>;
+export type PendingReplies = ReadonlyMap<string, PendingReply>;
 
-/** Validates stored pending replies, or null. */
-export function parsePendingReplies(data: unknown): PendingReplies | null {
-  if (typeof data !== "object" || data === null || Array.isArray(data)) return null;
-  const entries = Object.entries(data as Record<string, unknown>).map(([id, value]) => {
-    const { since, replaces } = (value ?? {}) as Partial<Record<keyof PendingReply, unknown>>;
-    if (typeof since !== "string" || Number.isNaN(Date.parse(since))) return null;
-    if (replaces !== undefined && typeof replaces !== "string") return null;
-    return [id, replaces === undefined ? { since } : { since, replaces }] as const;
-  });
-  return entries.every((entry) => entry !== null) ? Object.fromEntries(entries) : null;
+function parsePendingReply(value: unknown): PendingReply | null {
+  const { since, replaces } = (value ?? {}) as Partial<Record<keyof PendingReply, unknown>>;
+  if (typeof since !== "string" || Number.isNaN(Date.parse(since))) return null;
+  if (replaces !== undefined && !isRecordId(replaces)) return null;
+  return replaces === undefined ? { since } : { since, replaces };
 }
+
+/** Validates stored pending replies (an object by conversation id), or null. */
+export const parsePendingReplies = (data: unknown): PendingReplies | null => parseIdMap(data, parsePendingReply);
+
+/** Pending replies as they are stored: an object by conversation id. */
+export const storedPendingReplies = (pending: PendingReplies): Record<string, PendingReply> => Object.fromEntries(pending);
 
 /** The simulated assistant's delay before it answers (the specification's 2 s). */
 export const REPLY_DELAY_MS = 2000;
@@ -125,14 +127,14 @@ const SCOPES = CHAT_SCOPES.map((s) => s.value);
 function parseCitation(data: unknown): Citation | null {
   if (typeof data !== "object" || data === null) return null;
   const { id, title, page, source } = data as Partial<Citation>;
-  if (typeof id !== "string" || typeof title !== "string" || typeof source !== "string" || typeof page !== "number") return null;
+  if (!isRecordId(id) || typeof title !== "string" || typeof source !== "string" || typeof page !== "number") return null;
   return { id, title, page, source };
 }
 
 function parseMessage(data: unknown): ChatMessage | null {
   if (typeof data !== "object" || data === null) return null;
   const { id, role, content, timestamp, scope, citations, context } = data as Partial<Record<keyof ChatMessage, unknown>>;
-  if (typeof id !== "string" || typeof content !== "string" || typeof timestamp !== "string") return null;
+  if (!isRecordId(id) || typeof content !== "string" || typeof timestamp !== "string") return null;
   if (!ROLES.includes(role as ChatMessage["role"]) || !SCOPES.includes(scope as ChatScope)) return null;
   const message: ChatMessage = { id, role: role as ChatMessage["role"], content, timestamp, scope: scope as ChatScope };
   if (citations !== undefined) {

@@ -7,7 +7,11 @@ const conv = (id: string, title: string): Conversation => ({ id, title, pinned: 
 const msg = (content: string): ChatMessage => ({ id: content, role: "user", content, timestamp: "2026-03-02T12:00:00.000Z", scope: "all" });
 
 const conversations = [conv("a", "Lease dispute in Limassol"), conv("b", "GDPR retention"), conv("c", "Probate")];
-const messages = { b: [msg("How long may we keep client files?")], c: [msg("Documents for the District Court of Páphos")] };
+const clientFiles = [msg("How long may we keep client files?")];
+const messages = new Map([
+  ["b", clientFiles],
+  ["c", [msg("Documents for the District Court of Páphos")]],
+]);
 
 describe("conversation search", () => {
   it.each([
@@ -28,7 +32,7 @@ describe("conversation search", () => {
     expect(search(conversations, messages, "di").map((c) => c.id)).toEqual(["a", "c"]);
     expect(search(conversations, messages, "dis").map((c) => c.id)).toEqual(["a", "c"]);
     expect(search(conversations, messages, "disp").map((c) => c.id)).toEqual(["a"]);
-    const next = { ...messages, b: [...messages.b, msg("A new dispute")] };
+    const next = new Map(messages).set("b", [...clientFiles, msg("A new dispute")]);
     expect(search(conversations, next, "disp").map((c) => c.id)).toEqual(["a", "b"]);
     expect(search(conversations, next, "di").map((c) => c.id)).toEqual(["a", "b", "c"]);
   });

@@ -16,7 +16,7 @@ export function foldText(text: string): string {
  */
 export function createConversationSearch() {
   const folded = new WeakMap<readonly ChatMessage[], string>();
-  let last: { query: string; pool: readonly Conversation[]; messages: Readonly<Record<string, readonly ChatMessage[]>>; hits: Conversation[] } | null =
+  let last: { query: string; pool: readonly Conversation[]; messages: ReadonlyMap<string, readonly ChatMessage[]>; hits: Conversation[] } | null =
     null;
 
   const textOf = (messages: readonly ChatMessage[] | undefined): string => {
@@ -30,14 +30,14 @@ export function createConversationSearch() {
   };
 
   /** Folds every conversation's text ahead of the first keystroke (the search box got focus). */
-  const prepare = (messages: Readonly<Record<string, readonly ChatMessage[]>>): void => {
-    for (const list of Object.values(messages)) textOf(list);
+  const prepare = (messages: ReadonlyMap<string, readonly ChatMessage[]>): void => {
+    for (const list of messages.values()) textOf(list);
   };
 
   /** The conversations whose title or messages contain the query (all of them for a blank query), in their order. */
   const search = (
     conversations: readonly Conversation[],
-    messages: Readonly<Record<string, readonly ChatMessage[]>>,
+    messages: ReadonlyMap<string, readonly ChatMessage[]>,
     query: string,
   ): Conversation[] => {
     const needle = foldText(query.trim());
@@ -48,7 +48,7 @@ export function createConversationSearch() {
     // Typing one more letter can only narrow the matches, as long as nothing else changed.
     const narrowing = last !== null && last.pool === conversations && last.messages === messages && needle.startsWith(last.query);
     const candidates = narrowing && last ? last.hits : conversations;
-    const hits = candidates.filter((c) => foldText(c.title).includes(needle) || textOf(messages[c.id]).includes(needle));
+    const hits = candidates.filter((c) => foldText(c.title).includes(needle) || textOf(messages.get(c.id)).includes(needle));
     last = { query: needle, pool: conversations, messages, hits };
     return hits;
   };

@@ -1,3 +1,5 @@
+import { isRecordId } from "./parse";
+
 /** A chat conversation as the sidebar lists it. */
 export interface Conversation {
   id: string;
@@ -56,7 +58,7 @@ export function relativeDate(iso: string, now: Date): string {
 function parseConversation(data: unknown): Conversation | null {
   if (typeof data !== "object" || data === null) return null;
   const { id, title, pinned, updatedAt } = data as Partial<Conversation>;
-  if (typeof id !== "string" || typeof title !== "string" || typeof pinned !== "boolean") return null;
+  if (!isRecordId(id) || typeof title !== "string" || typeof pinned !== "boolean") return null;
   if (typeof updatedAt !== "string" || Number.isNaN(Date.parse(updatedAt))) return null;
   return { id, title, pinned, updatedAt };
 }

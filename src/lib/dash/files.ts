@@ -1,5 +1,5 @@
 import { isRecordDate } from "./dates";
-import { allStrings, oneOf, parseList } from "./parse";
+import { allStrings, isRecordId, oneOf, parseList } from "./parse";
 import { matchesQuery } from "./search";
 
 export type DocumentStatus = "indexed" | "processing" | "failed";
@@ -59,7 +59,7 @@ export const filterDocuments = (documents: readonly WorkspaceDocument[], query: 
 export const parseDocuments = (data: unknown): DocumentRecord[] | null =>
   parseList(data, (item) => {
     const d = item as Partial<DocumentRecord> | null;
-    if (!d || !allStrings(d.id, d.title, d.caseId, d.caseTitle) || typeof d.pages !== "number") return null;
+    if (!d || !isRecordId(d.id) || !allStrings(d.title, d.caseId, d.caseTitle) || typeof d.pages !== "number") return null;
     if (!oneOf(d.status, DOCUMENT_STATUSES) || !oneOf(d.type, ["pdf", "doc"] as const) || !isRecordDate(d.uploaded)) return null;
     if (d.reindexStarted !== undefined && !isRecordDate(d.reindexStarted)) return null;
     return d as DocumentRecord;

@@ -1,5 +1,5 @@
 import { isRecordDate, localDay } from "./dates";
-import { allStrings, oneOf, parseList } from "./parse";
+import { allStrings, isRecordId, oneOf, parseList } from "./parse";
 import { filled, matchesQuery } from "./search";
 
 export type KnowledgeType = "internal" | "law" | "judgment";
@@ -58,6 +58,6 @@ export const newKnowledgeItem = (draft: KnowledgeDraft, id: string, now: Date): 
 export const parseKnowledge = (data: unknown): KnowledgeItem[] | null =>
   parseList(data, (item) => {
     const k = item as Partial<KnowledgeItem> | null;
-    if (!k || !allStrings(k.id, k.title, k.description, k.source) || !oneOf(k.type, KNOWLEDGE_TYPES)) return null;
+    if (!k || !isRecordId(k.id) || !allStrings(k.title, k.description, k.source) || !oneOf(k.type, KNOWLEDGE_TYPES)) return null;
     return isRecordDate(k.lastUpdated) ? (k as KnowledgeItem) : null;
   });

@@ -5,7 +5,7 @@ import type { FeatureDefinition, Repository, ShardedFeatureDefinition } from "./
 /** A store's persisted records: the atom the store's actions change, and how the records are stored. */
 export type PersistedRecords =
   | { sharded?: false; $records: WritableAtom<unknown>; feature: FeatureDefinition<unknown> }
-  | { sharded: true; $records: WritableAtom<Record<string, unknown>>; feature: ShardedFeatureDefinition<unknown> };
+  | { sharded: true; $records: WritableAtom<ReadonlyMap<string, unknown>>; feature: ShardedFeatureDefinition<unknown> };
 
 /** Describes a store's single-record feature for the workspace (typed at the call site, erased in the list). */
 export const persisted = <T>($records: WritableAtom<T>, feature: FeatureDefinition<T>): PersistedRecords => ({
@@ -14,9 +14,9 @@ export const persisted = <T>($records: WritableAtom<T>, feature: FeatureDefiniti
 });
 
 /** Describes a store's feature of many records, each saved on its own. */
-export const persistedShards = <V>($records: WritableAtom<Record<string, V>>, feature: ShardedFeatureDefinition<V>): PersistedRecords => ({
+export const persistedShards = <V>($records: WritableAtom<ReadonlyMap<string, V>>, feature: ShardedFeatureDefinition<V>): PersistedRecords => ({
   sharded: true,
-  $records: $records as WritableAtom<Record<string, unknown>>,
+  $records: $records as WritableAtom<ReadonlyMap<string, unknown>>,
   feature: feature as ShardedFeatureDefinition<unknown>,
 });
 

@@ -15,10 +15,12 @@ export interface FeatureDefinition<T> {
   samples: () => T;
   /** Validates untrusted data read back (storage, network): the records, or null when the shape is wrong. */
   parse: (data: unknown) => T | null;
+  /** The records as JSON can hold them (a Map as an object), when they are not that already: what `parse` reads. */
+  toStored?: (records: T) => unknown;
 }
 
 /** A feature made of many independent records (the messages of each conversation), each saved on its own. */
-export interface ShardedFeatureDefinition<V> extends Omit<FeatureDefinition<Record<string, V>>, "parse"> {
+export interface ShardedFeatureDefinition<V> extends Omit<FeatureDefinition<ReadonlyMap<string, V>>, "parse" | "toStored"> {
   /** Validates one record (one conversation's messages, say), or null when its shape is wrong. */
   parseShard: (data: unknown) => V | null;
 }

@@ -1,6 +1,6 @@
 import { isRecordDate } from "./dates";
 import type { WorkspaceDocument } from "./files";
-import { allStrings, parseList } from "./parse";
+import { allStrings, isRecordId, parseList } from "./parse";
 
 /** The file types the upload accepts, as the file picker's `accept` and as people read them. */
 export const ACCEPTED_EXTENSIONS = [".pdf", ".doc", ".docx", ".txt"] as const;
@@ -53,7 +53,8 @@ export const titleFromFileName = (filename: string): string => filename.replace(
 /** The size people read: megabytes with one decimal ("2.4 MB"). */
 export const formatSizeMb = (bytes: number): string => `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
 
-const extensionOf = (filename: string) => /\.[^.]*$/.exec(filename.toLowerCase())?.[0] ?? "";
+/** The file name's extension, lower case with its dot (".pdf"); empty without one. */
+export const extensionOf = (filename: string): string => /\.[^.]*$/.exec(filename.toLowerCase())?.[0] ?? "";
 
 /** Why a file cannot be uploaded, in words for the user; null when it can. */
 export function fileProblem(file: { name: string; size: number }): string | null {
@@ -125,6 +126,6 @@ const num = (value: unknown): value is number => typeof value === "number" && Nu
 export const parseUploads = (data: unknown): Upload[] | null =>
   parseList(data, (item) => {
     const u = item as Partial<Upload> | null;
-    if (!u || !allStrings(u.id, u.filename, u.title, u.caseId, u.caseTitle) || !num(u.sizeBytes) || !num(u.pages)) return null;
+    if (!u || !isRecordId(u.id) || !allStrings(u.filename, u.title, u.caseId, u.caseTitle) || !num(u.sizeBytes) || !num(u.pages)) return null;
     return isRecordDate(u.uploaded) ? (u as Upload) : null;
   });

@@ -1,7 +1,7 @@
 import { atom } from "nanostores";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { SAVE_DELAY_MS } from "./browserRepository";
-import { featureKey } from "./browserStorage";
+import { backupKeyFor, featureKey } from "./browserStorage";
 import { persisted, persistedShards } from "./persisted";
 import { FakeWindow, MemoryStorage } from "./testing";
 import { createWorkspace } from "./workspace";
@@ -10,14 +10,14 @@ const counter = { name: "counter", version: 1, samples: () => 0, parse: (d: unkn
 const threads = {
   name: "threads",
   version: 1,
-  samples: () => ({ t1: ["hi"] }),
+  samples: () => new Map([["t1", ["hi"]]]),
   parseShard: (d: unknown) => (Array.isArray(d) ? (d as string[]) : null),
 };
 
 let storage: MemoryStorage;
 let win: FakeWindow;
 const $count = atom(0);
-const $threads = atom<Record<string, string[]>>({});
+const $threads = atom<ReadonlyMap<string, string[]>>(new Map());
 const make = () =>
   createWorkspace({ features: [persisted($count, counter), persistedShards($threads, threads)], storage, win });
 
@@ -33,7 +33,7 @@ describe("createWorkspace", () => {
     const workspace = make();
     await workspace.open("u1");
     expect(workspace.$workspace.get()).toEqual({ status: "open", userId: "u1" });
-    expect($threads.get()).toEqual({ t1: ["hi"] });
+    expect($threads.get()).toEqual(new Map([["t1", ["hi"]]]));
     $count.set(1);
     $count.set(2);
     vi.advanceTimersByTime(SAVE_DELAY_MS);
@@ -76,11 +76,72 @@ describe("createWorkspace", () => {
     const workspace = make();
     await workspace.open("u1");
     $count.set(4);
-    $threads.set({ t2: ["x"] });
+    $threads.set(new Map([["t2", ["x"]]]));
     workspace.reset();
     vi.advanceTimersByTime(SAVE_DELAY_MS);
     expect($count.get()).toBe(0);
     expect(storage.map.get(featureKey("u1", "counter"))).toBe(JSON.stringify({ v: 1, data: 0 }));
     expect(storage.map.has(`${featureKey("u1", "threads")}/shard/t2`)).toBe(false);
+  });
+});
+
+describe("createWorkspace: Clear workspace data", () => {
+  it("removes the open user's backups, their records' included, and nobody else's", async () => {
+    const mine = [
+      backupKeyFor(featureKey("u1", "counter"), new Date("2026-03-01T00:00:00.000Z")),
+      backupKeyFor(`${featureKey("u1", "threads")}/shard/t1`, new Date("2026-03-01T00:00:00.000Z")),
+      backupKeyFor(featureKey("u1", "threads"), new Date("2026-03-02T00:00:00.000Z")),
+    ];
+    const theirs = backupKeyFor(featureKey("u2", "counter"), new Date("2026-03-01T00:00:00.000Z"));
+    for (const key of [...mine, theirs]) storage.map.set(key, "{corrupt");
+    const workspace = make();
+    await workspace.open("u1");
+    workspace.reset();
+    for (const key of mine) expect(storage.map.has(key), key).toBe(false);
+    expect(storage.map.get(theirs)).toBe("{corrupt");
+  });
+});
+
+describe("createWorkspace: following the signed-in user", () => {
+  const follow = () => {
+    const $userId = atom<string | null>(null);
+    const workspace = createWorkspace({ features: [persisted($count, counter)], storage, win, $userId });
+    const seen: string[] = [];
+    const stop = workspace.$workspace.subscribe((state) => {
+      const label = state.status === "closed" ? "closed" : `${state.status} ${state.userId}`;
+      if (seen.at(-1) !== label) seen.push(label);
+    });
+    return { $userId, workspace, seen, stop };
+  };
+
+  it("opens on sign-in, switches on another user, closes on sign-out, each user with their own records", async () => {
+    storage.map.set(featureKey("u1", "counter"), JSON.stringify({ v: 1, data: 11 }));
+    storage.map.set(featureKey("u2", "counter"), JSON.stringify({ v: 1, data: 22 }));
+    const { $userId, seen } = follow();
+    $userId.set("u1");
+    await vi.runAllTimersAsync();
+    expect($count.get()).toBe(11);
+    $userId.set("u2");
+    await vi.runAllTimersAsync();
+    expect($count.get()).toBe(22);
+    $userId.set(null);
+    $count.set(5);
+    vi.advanceTimersByTime(SAVE_DELAY_MS);
+    expect(storage.map.get(featureKey("u2", "counter"))).toBe(JSON.stringify({ v: 1, data: 22 }));
+    expect(seen).toEqual(["closed", "opening u1", "open u1", "opening u2", "open u2", "closed"]);
+  });
+
+  it("a token refresh (the same user again) does not reopen; the workspace closes once nothing reads it", async () => {
+    const { $userId, seen, stop } = follow();
+    $userId.set("u1");
+    await vi.runAllTimersAsync();
+    $userId.set("u1");
+    expect(seen).toEqual(["closed", "opening u1", "open u1"]);
+    stop();
+    await vi.runAllTimersAsync();
+    expect(vi.getTimerCount()).toBe(0);
+    $count.set(9);
+    vi.advanceTimersByTime(SAVE_DELAY_MS);
+    expect(storage.writes).toEqual([]);
   });
 });

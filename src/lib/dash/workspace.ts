@@ -1,5 +1,6 @@
-import { atom } from "nanostores";
+import { atom, onMount, type ReadableAtom } from "nanostores";
 import type { BrowserRepositoryOptions } from "./browserRepository";
+import { featureKey, removeBackups } from "./browserStorage";
 import { connectAtom } from "./connect";
 import { repositoryFor, type PersistedRecords } from "./persisted";
 
@@ -7,46 +8,71 @@ export type WorkspaceState = { status: "closed" } | { status: "opening" | "open"
 
 export interface WorkspaceDeps extends Omit<BrowserRepositoryOptions, "userId"> {
   features: readonly PersistedRecords[];
+  /**
+   * The signed-in user's id, or null. While anything reads `$workspace`, the workspace follows it: it opens for a
+   * user, switches when another signs in, and closes on sign-out (here or in another tab).
+   */
+  $userId?: ReadableAtom<string | null>;
 }
 
 /**
  * The signed-in user's workspace: opening it loads every feature's records into the stores and keeps them saved;
  * closing writes what is pending and detaches them, so the next user never sees the last one's records.
  */
-export function createWorkspace({ features, ...options }: WorkspaceDeps) {
-  const $workspace = atom<WorkspaceState>({ status: "closed" });
+export function createWorkspace({ features, $userId, ...options }: WorkspaceDeps) {
+  // Read from here rather than through $workspace.get(), which would mount the store (and follow $userId) again.
+  let state: WorkspaceState = { status: "closed" };
+  const $workspace = atom<WorkspaceState>(state);
+  const setState = (next: WorkspaceState) => $workspace.set((state = next));
   let disconnectAll: (() => void) | null = null;
   let opening: Promise<void> = Promise.resolve();
 
   const close = () => {
     disconnectAll?.();
     disconnectAll = null;
-    $workspace.set({ status: "closed" });
+    if (state.status !== "closed") setState({ status: "closed" });
   };
 
   const open = (userId: string): Promise<void> => {
-    const state = $workspace.get();
     if (state.status !== "closed" && state.userId === userId) return opening;
     close();
-    $workspace.set({ status: "opening", userId });
+    setState({ status: "opening", userId });
     const connecting = features.map((entry) => connectAtom(entry.$records, repositoryFor(entry, { ...options, userId })));
     opening = Promise.all(connecting).then((disconnects) => {
       const detach = () => disconnects.forEach((disconnect) => disconnect());
-      const current = $workspace.get();
       // Another user (or a sign-out) came first: this user's records must not stay attached.
-      if (current.status !== "opening" || current.userId !== userId) return detach();
+      if (state.status !== "opening" || state.userId !== userId) return detach();
       disconnectAll = detach;
-      $workspace.set({ status: "open", userId });
+      setState({ status: "open", userId });
     });
     return opening;
   };
 
-  /** Puts every feature back to its sample records ('Clear workspace data in this browser'). */
+  if ($userId) {
+    onMount($workspace, () => {
+      const stop = $userId.subscribe((userId) => (userId ? void open(userId) : close()));
+      return () => {
+        stop();
+        close();
+      };
+    });
+  }
+
+  /**
+   * Puts every feature back to its sample records and removes the open user's copies of unreadable values
+   * ('Clear workspace data in this browser').
+   */
   const reset = () => {
     for (const entry of features) {
       if (entry.sharded) entry.$records.set(entry.feature.samples());
       else entry.$records.set(entry.feature.samples());
     }
+    if (state.status === "closed") return;
+    const { userId } = state;
+    removeBackups(
+      options.storage,
+      features.map((entry) => featureKey(userId, entry.feature.name)),
+    );
   };
 
   return { $workspace, open, close, reset };

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { buildBookingPayload } from "../booking/bookingForm";
 import { site } from "../../site.config";
-import { INBOX_BODY_LIMIT, oversizeReason, parseInboxBody, type InboxRecord } from "./validate";
+import { INBOX_BODY_LIMIT, INBOX_FILE_LIMIT, fullFileReason, oversizeReason, parseInboxBody, requestRefusal, type InboxRecord } from "./validate";
 
 const NOW = new Date("2026-04-13T06:00:00Z");
 // The booking body the page really sends, built by its own payload code.
@@ -105,5 +105,72 @@ describe("the body limit", () => {
     const text = JSON.stringify({ ...contact, message: "€".repeat(21_846) });
     expect(text.length).toBeLessThan(INBOX_BODY_LIMIT);
     expect(parseInboxBody("contact", text, site.booking)).toEqual({ ok: false, reason: "The body is larger than 65536 bytes." });
+  });
+});
+
+describe("control characters", () => {
+  it.each([
+    ["an escape sequence in the name", { ...contact, name: "Maria\u001b[2J" }, 'Field "name" must not contain control characters.'],
+    ["a newline in the name", { ...contact, name: "Maria\nIoannou" }, 'Field "name" must not contain control characters.'],
+    ["a tab in the e-mail", { ...contact, email: "maria@example.com\t" }, /^Field "email" must/],
+    ["a NUL in the page", { ...contact, page: "/contact\u0000" }, 'Field "page" must not contain control characters.'],
+    ["a C1 control in the message", { ...contact, message: "Hello\u009b31m" }, 'Field "message" must not contain control characters other than tabs and line breaks.'],
+    ["a bell in the message", { ...contact, message: "Hello\u0007" }, 'Field "message" must not contain control characters other than tabs and line breaks.'],
+    ["DEL in the id", { ...contact, id: "c-1\u007f" }, 'Field "id" must not contain control characters.'],
+  ])("refuses %s", (_name, body, reason) => {
+    const result = parseContact(body);
+    expect(result.ok).toBe(false);
+    if (!result.ok) expect(result.reason).toMatch(reason);
+  });
+
+  it("refuses one in a booking's guest list or its time zone", () => {
+    expect(parseBooking({ ...booking, guests: ["nikos@example.com\u001b"] })).toMatchObject({ ok: false });
+    expect(parseBooking({ ...booking, message: "Line 1\u001b]0;title\u0007" })).toEqual({
+      ok: false,
+      reason: 'Field "message" must not contain control characters other than tabs and line breaks.',
+    });
+  });
+
+  it("accepts a message over several lines, with tabs", () => {
+    const body = { ...contact, message: "Dear team,\r\n\tWe need a chatbot.\nThanks, Maria — Πάφος" };
+    expect(parseContact(body)).toEqual({ ok: true, record: body });
+  });
+});
+
+describe("requestRefusal", () => {
+  const post = { method: "POST", contentType: "application/json", origin: "http://localhost:4321", host: "localhost:4321", fetchSite: "same-origin" };
+  it.each([
+    ["the dev server's own page", post, undefined],
+    ["a JSON POST with a charset", { ...post, contentType: "Application/JSON; charset=utf-8" }, undefined],
+    ["a tool without Origin or Sec-Fetch-Site", { ...post, origin: undefined, fetchSite: undefined }, undefined],
+    ["a GET typed in the address bar", { method: "GET", contentType: undefined, origin: undefined, host: "localhost:4321", fetchSite: "none" }, undefined],
+    ["a cross-site request", { ...post, fetchSite: "cross-site" }, 403],
+    ["a cross-site request without Origin", { ...post, origin: undefined, fetchSite: "cross-site" }, 403],
+    ["another origin", { ...post, origin: "https://evil.example", fetchSite: undefined }, 403],
+    ["another port on localhost (same-site)", { ...post, origin: "http://localhost:3000", fetchSite: "same-site" }, 403],
+    ["an opaque origin", { ...post, origin: "null" }, 403],
+    ["a text/plain POST", { ...post, contentType: "text/plain" }, 415],
+    ["a form POST", { ...post, contentType: "application/x-www-form-urlencoded" }, 415],
+    ["a POST without Content-Type", { ...post, contentType: undefined }, 415],
+    ["a cross-site text/plain POST (refused as cross-site first)", { ...post, contentType: "text/plain", fetchSite: "cross-site" }, 403],
+  ])("%s -> %s", (_name, request, status) => {
+    expect(requestRefusal(request)?.status).toBe(status);
+  });
+
+  it("says why", () => {
+    expect(requestRefusal({ ...post, origin: "https://evil.example" })?.reason).toBe(
+      "Requests from https://evil.example are refused: only the dev server's own pages may send.",
+    );
+    expect(requestRefusal({ ...post, contentType: "text/plain" })?.reason).toBe("The body must be sent as Content-Type: application/json.");
+  });
+});
+
+describe("the file limit", () => {
+  it.each([
+    [0, 200, undefined],
+    [INBOX_FILE_LIMIT - 200, 200, undefined],
+    [INBOX_FILE_LIMIT - 199, 200, `The inbox file .inbox/messages.jsonl would pass ${INBOX_FILE_LIMIT} bytes: move or delete it to take more.`],
+  ])("%i bytes + a line of %i: %s", (fileBytes, lineBytes, reason) => {
+    expect(fullFileReason(".inbox/messages.jsonl", fileBytes, lineBytes)).toBe(reason);
   });
 });

@@ -22,6 +22,23 @@ export type InboxResult<K extends InboxKind> = { ok: true; record: InboxRecord[K
  */
 export const INBOX_BODY_LIMIT = 64 * 1024;
 
+/**
+ * Characters no field may hold: C0 controls (escape sequences could rewrite the developer's terminal), DEL
+ * and C1 controls. A message may span lines, so `message` alone may hold tabs and line breaks.
+ */
+const isControl = (code: number) => code < 0x20 || (code >= 0x7f && code <= 0x9f);
+const LINE_CHARACTERS: ReadonlySet<string> = new Set(["\t", "\n", "\r"]);
+/** Fields whose text may run over several lines. */
+const MULTILINE_FIELDS: ReadonlySet<string> = new Set(["message"]);
+
+/** Whether a value, or any string inside it (a guest list), holds a control character (lines allowed when `multiline`). */
+function holdsControl(value: unknown, multiline: boolean): boolean {
+  if (typeof value === "string") {
+    return [...value].some((char) => isControl(char.charCodeAt(0)) && !(multiline && LINE_CHARACTERS.has(char)));
+  }
+  return Array.isArray(value) && value.some((item) => holdsControl(item, multiline));
+}
+
 /** A check returns what is wrong with a present value, or undefined when it is fine. */
 type Check = (value: unknown) => string | undefined;
 interface Rule {
@@ -89,6 +106,58 @@ function rulesFor(schedule: Schedule): { [K in InboxKind]: Rules<K> } {
   };
 }
 
+/**
+ * Largest size of one inbox file: 1 MiB, some two thousand messages. Past it the inbox answers 507 and
+ * keeps the file as it is, so nothing can fill the disk; the developer moves or deletes the file.
+ */
+export const INBOX_FILE_LIMIT = 1024 * 1024;
+
+/** Why a line of `lineBytes` cannot be appended to a file of `fileBytes`, or undefined when it fits. */
+export function fullFileReason(file: string, fileBytes: number, lineBytes: number): string | undefined {
+  return fileBytes + lineBytes > INBOX_FILE_LIMIT
+    ? `The inbox file ${file} would pass ${INBOX_FILE_LIMIT} bytes: move or delete it to take more.`
+    : undefined;
+}
+
+/** Whether an Origin header names the server at `host` ("null" and malformed origins do not). */
+function sameHost(origin: string, host: string | undefined): boolean {
+  try {
+    return new URL(origin).host === host;
+  } catch {
+    return false;
+  }
+}
+
+/** What a request to the inbox must be before its body is read: the refusal's status and reason, or undefined. */
+export interface InboxRequest {
+  method: string;
+  /** The Content-Type header. */
+  contentType: string | undefined;
+  /** The Origin header: a browser sends it with every POST. */
+  origin: string | undefined;
+  /** The Host header: the dev server's own origin is http://<host>. */
+  host: string | undefined;
+  /** The Sec-Fetch-Site header of a browser's request. */
+  fetchSite: string | undefined;
+}
+
+/**
+ * Refuses what another website could send from a developer's browser: a request that says it is cross-site
+ * or comes from a foreign origin (403), and a POST that is not JSON (415), which a page can only send after a
+ * CORS preflight the inbox never grants. Undefined when the request may go on.
+ */
+export function requestRefusal(request: InboxRequest): { status: 403 | 415; reason: string } | undefined {
+  if (request.fetchSite === "cross-site") return { status: 403, reason: "Cross-site requests are refused." };
+  if (request.origin !== undefined) {
+    if (!sameHost(request.origin, request.host)) return { status: 403, reason: `Requests from ${request.origin} are refused: only the dev server's own pages may send.` };
+  }
+  const mediaType = request.contentType?.split(";")[0]?.trim().toLowerCase();
+  if (request.method === "POST" && mediaType !== "application/json") {
+    return { status: 415, reason: "The body must be sent as Content-Type: application/json." };
+  }
+  return undefined;
+}
+
 /** Why a body of `bytes` bytes is refused, or undefined when it is within INBOX_BODY_LIMIT. */
 export function oversizeReason(bytes: number): string | undefined {
   return bytes > INBOX_BODY_LIMIT ? `The body is larger than ${INBOX_BODY_LIMIT} bytes.` : undefined;
@@ -108,6 +177,9 @@ function problems(value: unknown, rules: Record<string, Rule>): string[] {
     }
     const problem = rule.check(body[key]);
     if (problem) found.push(`Field "${key}" ${problem}.`);
+    else if (holdsControl(body[key], MULTILINE_FIELDS.has(key))) {
+      found.push(`Field "${key}" must not contain control characters${MULTILINE_FIELDS.has(key) ? " other than tabs and line breaks" : ""}.`);
+    }
   }
   return found;
 }

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import painted, { IDLE_TIMEOUT_MS, PAINT_FALLBACK_MS, afterFirstPaint, whenIdle } from "./painted";
+import painted, { EARLY_EVENTS, IDLE_TIMEOUT_MS, PAINT_FALLBACK_MS, afterFirstPaint, replayableControl, whenIdle } from "./painted";
 
 /** A PerformanceObserver whose paint entries the test emits. */
 class FakePaintObserver {
@@ -121,15 +121,50 @@ describe("whenIdle", () => {
   });
 });
 
+/** An element the visitor presses: a button (of `type`, with the attributes named) or another control. */
+function control({ localName = "button", type = "button", attributes = [] as string[] } = {}) {
+  const element = {
+    localName,
+    type,
+    hasAttribute: (name: string) => attributes.includes(name),
+    closest: () => element,
+    click: vi.fn(),
+  };
+  return element;
+}
+
+describe("replayableControl", () => {
+  it.each([
+    ["a type=button button", true, control()],
+    ["a submit button (its form submits natively)", false, control({ type: "submit" })],
+    ["a popovertarget button (the popover opens natively)", false, control({ attributes: ["popovertarget"] })],
+    ["a commandfor button", false, control({ attributes: ["commandfor"] })],
+    ["a link", false, control({ localName: "a", type: "" })],
+  ])("a click on %s: replayed %s", (_, replayed, element) => {
+    expect(replayableControl(element as unknown as EventTarget)).toBe(replayed ? element : null);
+  });
+
+  it("replays nothing for a press outside any control", () => {
+    expect(replayableControl({ closest: () => null } as unknown as EventTarget)).toBeNull();
+    expect(replayableControl(null)).toBeNull();
+  });
+});
+
 describe("the client:painted directive", () => {
-  /** An island as Astro hands it to a directive: its load() resolves to the hydrate function. */
+  /** An island as Astro hands it to a directive: its load() resolves to the hydrate function; `fire` dispatches its events. */
   function island(value: unknown) {
     const hydrate = vi.fn(() => Promise.resolve());
     const load = vi.fn(() => Promise.resolve(hydrate));
     const children = [{ id: "a" }, { id: "b" }];
+    const listeners: { type: string; listener: (event: Event) => void; options: AddEventListenerOptions }[] = [];
+    const addEventListener = (type: string, listener: (event: Event) => void, options: AddEventListenerOptions) =>
+      listeners.push({ type, listener, options });
     // Astro types the value as a string but hands over the parsed attribute value, as its client:visible reads it.
-    painted(load, { name: "Island", value: value as string }, { children } as unknown as HTMLElement);
-    return { hydrate, load, children };
+    painted(load, { name: "Island", value: value as string }, { children, addEventListener } as unknown as HTMLElement);
+    const fire = (type: string, target: unknown = control()) => {
+      for (const entry of listeners) if (entry.type === type && !entry.options.signal?.aborted) entry.listener({ type, target } as unknown as Event);
+    };
+    return { hydrate, load, children, listeners, fire };
   }
 
   it("loads nothing before the first contentful paint, then hydrates when the browser is idle", async () => {
@@ -157,5 +192,63 @@ describe("the client:painted directive", () => {
     expect(load).toHaveBeenCalledOnce();
     await vi.waitFor(() => expect(hydrate).toHaveBeenCalledOnce());
     expect(idle).toHaveLength(0);
+  });
+
+  it("listens in the capture phase, so the island sees a press before anything inside it", () => {
+    const { listeners } = island(true);
+    expect(listeners.map((entry) => entry.type)).toEqual([...EARLY_EVENTS]);
+    expect(listeners.every((entry) => entry.options.capture)).toBe(true);
+  });
+
+  it("a click before the island is live hydrates it at once, before any paint, and is replayed once it is live", async () => {
+    const { load, hydrate, fire, listeners } = island({ visible: true });
+    const run = control();
+    fire("pointerdown", run);
+    fire("click", run);
+    expect(load).toHaveBeenCalledOnce();
+    expect(run.click).not.toHaveBeenCalled();
+    await vi.waitFor(() => expect(run.click).toHaveBeenCalledOnce());
+    expect(hydrate).toHaveBeenCalledOnce();
+    expect(hydrate.mock.invocationCallOrder[0]).toBeLessThan(run.click.mock.invocationCallOrder[0]!);
+    // Once live, React has the island's events: the directive stops listening, and the paint starts nothing more.
+    expect(listeners.every((entry) => entry.options.signal?.aborted)).toBe(true);
+    fire("click", run);
+    paint().emit("first-contentful-paint");
+    expect(FakeIntersectionObserver.last).toBeUndefined();
+    expect(load).toHaveBeenCalledOnce();
+    expect(run.click).toHaveBeenCalledOnce();
+  });
+
+  it("a click the browser acted on itself (a popovertarget button) hydrates at once but is not replayed", async () => {
+    const { load, hydrate, fire } = island(true);
+    const menuButton = control({ attributes: ["popovertarget"] });
+    fire("click", menuButton);
+    expect(load).toHaveBeenCalledOnce();
+    await vi.waitFor(() => expect(hydrate).toHaveBeenCalledOnce());
+    await Promise.resolve();
+    expect(menuButton.click).not.toHaveBeenCalled();
+  });
+
+  it.each(["pointerdown", "keydown", "focusin"])("a %s inside the island hydrates it at once and replays nothing", async (type) => {
+    const { load, hydrate, fire } = island({ visible: true });
+    const target = control();
+    fire(type, target);
+    expect(load).toHaveBeenCalledOnce();
+    await vi.waitFor(() => expect(hydrate).toHaveBeenCalledOnce());
+    await Promise.resolve();
+    expect(target.click).not.toHaveBeenCalled();
+  });
+
+  it("a click while the island is already loading is replayed after it, and the island loads once", async () => {
+    const { load, hydrate, fire } = island(true);
+    paint().emit("first-contentful-paint");
+    idle[0]!.callback();
+    expect(load).toHaveBeenCalledOnce();
+    const run = control();
+    fire("click", run);
+    fire("click", run);
+    await vi.waitFor(() => expect(run.click).toHaveBeenCalledOnce());
+    expect(load).toHaveBeenCalledOnce();
+    expect(hydrate).toHaveBeenCalledOnce();
   });
 });

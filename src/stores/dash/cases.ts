@@ -8,12 +8,10 @@ import {
   type CaseDraft,
   type CaseFilter,
 } from "../../lib/dash/cases";
-import type { ContextChip } from "../../lib/dash/chips";
 import { createFilteredList } from "../../lib/dash/filteredList";
 import { persisted } from "../../lib/dash/persisted";
 import type { FeatureDefinition } from "../../lib/dash/repository";
-import { sampleCases } from "../../dash/data/cases";
-import { openInChat } from "./chat";
+import { sampleCases } from "../../lib/dash/samples/cases";
 import { clock, newRecordId } from "./clock";
 
 export const casesFeature: FeatureDefinition<Case[]> = {
@@ -26,10 +24,9 @@ export const casesFeature: FeatureDefinition<Case[]> = {
 export interface CasesDeps {
   now: () => Date;
   newId: () => string;
-  openInChat: (chip: ContextChip) => void;
 }
 
-/** The firm's cases: the search and the status filter, creating and deleting, and taking one to the chat. */
+/** The firm's cases: the search and the status filter, creating and deleting. */
 export function createCasesStore(deps: CasesDeps) {
   const $cases = atom<Case[]>(casesFeature.samples());
   const list = createFilteredList<Case, CaseFilter>($cases, "all", filterCases);
@@ -45,19 +42,17 @@ export function createCasesStore(deps: CasesDeps) {
   /** Deletes a case (its documents stay in Files under the case's name). */
   const deleteCase = (id: string) => $cases.set($cases.get().filter((c) => c.id !== id));
 
-  /** Starts a chat about the case, with it as a case chip. */
-  const openCaseInChat = (item: Pick<Case, "id" | "title">) => deps.openInChat({ type: "case", id: item.id, label: item.title });
 
   /** The title of a case, if it exists. */
   const caseTitle = (id: string) => $cases.get().find((c) => c.id === id)?.title;
 
-  return { $cases, ...list, createCase, deleteCase, openCaseInChat, caseTitle };
+  return { $cases, ...list, createCase, deleteCase, caseTitle };
 }
 
-const cases = createCasesStore({ now: () => new Date(clock.now()), newId: newRecordId, openInChat });
+const cases = createCasesStore({ now: () => new Date(clock.now()), newId: newRecordId });
 
 export const { $cases, $query: $caseQuery, $filter: $caseFilter, $matching: $matchingCases } = cases;
-export const { createCase, deleteCase, openCaseInChat, caseTitle } = cases;
+export const { createCase, deleteCase, caseTitle } = cases;
 export const { setQuery: setCaseQuery, setFilter: setCaseFilter } = cases;
 
 export const casesRecords = persisted(cases.$cases, casesFeature);

@@ -16,17 +16,18 @@ const TOPICS = ["lease", "employment", "probate", "GDPR", "tender", "negligence"
 /** A busy lawyer's workspace: 1,000 conversations of 20 messages each. */
 function busyWorkspace() {
   const conversations: Conversation[] = [];
-  const messages: Record<string, ChatMessage[]> = {};
+  const messages = new Map<string, ChatMessage[]>();
   for (let c = 0; c < CONVERSATIONS; c += 1) {
     const id = `conv-${String(c)}`;
     const topic = `${TOPICS[c % TOPICS.length] ?? ""} matter ${String(c)} in ${PLACES[c % PLACES.length] ?? ""}`;
     conversations.push({ id, title: `Client ${String(c)}: ${topic}`, pinned: c % 50 === 0, updatedAt: new Date(Date.UTC(2026, 0, 1, 0, c)).toISOString() });
-    messages[id] = Array.from({ length: MESSAGES }, (_, m): ChatMessage => {
+    const list = Array.from({ length: MESSAGES }, (_, m): ChatMessage => {
       const timestamp = new Date(Date.UTC(2026, 0, 1, 0, c, m)).toISOString();
       return m % 2 === 0
         ? { id: `${id}-${String(m)}`, role: "user", content: `Question ${String(m)} about the ${topic}: what does the District Court expect?`, timestamp, scope: "firm" }
         : { id: `${id}-${String(m)}`, role: "assistant", timestamp, scope: "firm", ...cannedReply(m) };
     });
+    messages.set(id, list);
   }
   return { conversations, messages };
 }

@@ -1,6 +1,8 @@
+import { computed } from "nanostores";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { REPLY_DELAY_MS, cannedReply } from "../../lib/dash/chat";
 import { chatCopy } from "./chat";
+import { createPreferencesStore, preferencesFeature } from "./preferences";
 import { makeChat } from "./testChat";
 
 const NOW = new Date("2026-03-02T12:00:00.000Z");
@@ -103,11 +105,11 @@ describe("chat store: Stop, Regenerate, switching", () => {
     expect(chat.send()).toBe(true);
     const other = conversations.$activeId.get() ?? "";
     vi.advanceTimersByTime(REPLY_DELAY_MS - 500);
-    expect($messages.get()[id]?.map((m) => m.role)).toEqual(["user", "assistant"]);
-    expect($messages.get()[other]?.map((m) => m.role)).toEqual(["user"]);
+    expect($messages.get().get(id)?.map((m) => m.role)).toEqual(["user", "assistant"]);
+    expect($messages.get().get(other)?.map((m) => m.role)).toEqual(["user"]);
     expect(chat.$announcement.get()).toBe(chatCopy.typing);
     vi.advanceTimersByTime(500);
-    expect($messages.get()[other]?.map((m) => m.role)).toEqual(["user", "assistant"]);
+    expect($messages.get().get(other)?.map((m) => m.role)).toEqual(["user", "assistant"]);
   });
 
   it("a reply pending before a reload lands when it was due, once", () => {
@@ -116,25 +118,25 @@ describe("chat store: Stop, Regenerate, switching", () => {
     vi.advanceTimersByTime(1500);
     const { chat, conversations, $messages } = makeChat({
       conversations: [conversation],
-      messages: { c1: [question] },
-      pending: { c1: { since: NOW.toISOString() } },
+      messages: new Map([["c1", [question]]]),
+      pending: new Map([["c1", { since: NOW.toISOString() }]]),
     });
     conversations.select("c1");
     expect(chat.$activePending.get()).toEqual({ since: NOW.toISOString() });
     vi.advanceTimersByTime(499);
-    expect($messages.get()["c1"]).toHaveLength(1);
+    expect($messages.get().get("c1")).toHaveLength(1);
     vi.advanceTimersByTime(1);
-    expect($messages.get()["c1"]?.map((m) => m.role)).toEqual(["user", "assistant"]);
+    expect($messages.get().get("c1")?.map((m) => m.role)).toEqual(["user", "assistant"]);
     vi.advanceTimersByTime(REPLY_DELAY_MS * 2);
-    expect($messages.get()["c1"]).toHaveLength(2);
-    expect(chat.$pending.get()).toEqual({});
+    expect($messages.get().get("c1")).toHaveLength(2);
+    expect(chat.$pending.get()).toEqual(new Map());
   });
 
   it("a reply whose conversation was deleted lands nowhere", () => {
     const { chat, $messages, $conversations, id } = sent();
     chat.remove(id);
     vi.advanceTimersByTime(REPLY_DELAY_MS);
-    expect($messages.get()).toEqual({});
+    expect($messages.get()).toEqual(new Map());
     expect($conversations.get()).toEqual([]);
   });
 });
@@ -178,5 +180,62 @@ describe("chat store: chips, prompts, copy", () => {
     clipboard.fail = true;
     expect(await chat.copy(answer?.id ?? "")).toBe(false);
     expect(toasts).toEqual([chatCopy.copied, { ...chatCopy.copyFailed, variant: "destructive" }]);
+  });
+});
+
+describe("chat store: the saved Default Chat Scope", () => {
+  /** The preferences and chat stores wired as the app wires them: the chat reads the SAVED preference. */
+  function wired() {
+    const preferences = createPreferencesStore({ notify: vi.fn() });
+    const made = makeChat({ $defaultScope: computed(preferences.$saved, (saved) => saved.defaultScope) });
+    return { preferences, ...made };
+  }
+  /** What loading the user's stored preferences does (sign-in, a reload): after the stores were made. */
+  const load = (preferences: ReturnType<typeof createPreferencesStore>, defaultScope: "all" | "firm" | "case" | "kb") =>
+    preferences.$saved.set({ ...preferencesFeature.samples(), defaultScope });
+
+  it("the first chat after a reload takes the stored preference, read after the stores were made", () => {
+    const { preferences, chat } = wired();
+    expect(chat.$scope.get()).toBe("firm");
+    load(preferences, "kb");
+    expect(chat.$scope.get()).toBe("kb");
+    chat.setDraft("Q");
+    chat.send();
+    expect(chat.$activeMessages.get()[0]?.scope).toBe("kb");
+  });
+
+  it.each([
+    ["New Chat", (chat: ReturnType<typeof makeChat>["chat"]) => chat.newChat()],
+    ["Open in Chat", (chat: ReturnType<typeof makeChat>["chat"]) => chat.openInChat({ type: "case", id: "c1", label: "Case" })],
+    ["Use in new chat", (chat: ReturnType<typeof makeChat>["chat"]) => chat.answerInNewChat(chat.$activeMessages.get()[1]?.id ?? "")],
+  ])("%s starts with the saved scope, not the one picked for the last chat", (_, start) => {
+    const { preferences, chat } = wired();
+    load(preferences, "case");
+    chat.setScope("web");
+    chat.setDraft("Q");
+    chat.send();
+    vi.advanceTimersByTime(REPLY_DELAY_MS);
+    expect(chat.$scope.get()).toBe("web");
+    start(chat);
+    expect(chat.$scope.get()).toBe("case");
+  });
+
+  it("Save in Settings moves a chat that follows the preference, and keeps a scope the user picked", () => {
+    const { preferences, chat } = wired();
+    preferences.setDefaultScope("kb");
+    expect(chat.$scope.get()).toBe("firm");
+    preferences.save();
+    expect(chat.$scope.get()).toBe("kb");
+    chat.setScope("web");
+    preferences.setDefaultScope("all");
+    preferences.save();
+    expect(chat.$scope.get()).toBe("web");
+    chat.newChat();
+    expect(chat.$scope.get()).toBe("all");
+  });
+
+  it("All when no preference is saved", () => {
+    const { chat } = makeChat({ $defaultScope: computed(createPreferencesStore({ notify: vi.fn() }).$saved, () => undefined) });
+    expect(chat.$scope.get()).toBe("all");
   });
 });

@@ -5,7 +5,6 @@ import {
   cannedReply,
   regeneratedReply,
   scopeFromPreference,
-  parsePendingReplies,
   type ChatMessage,
   type ChatScope,
   type PendingReplies,
@@ -13,12 +12,12 @@ import {
 } from "../../lib/dash/chat";
 import { withChip, type ContextChip } from "../../lib/dash/chips";
 import { titleFromMessage, type Conversation } from "../../lib/dash/conversations";
+import { withEntry, withoutEntry } from "../../lib/dash/parse";
 import type { ScopePreference } from "../../lib/dash/preferences";
-import { persisted } from "../../lib/dash/persisted";
-import type { FeatureDefinition } from "../../lib/dash/repository";
 import { showToast, type ToastInput } from "../toasts";
 import { $activeId, $conversations, conversationActions } from "./conversations";
 import { $messages, type MessagesByConversation } from "./messages";
+import { $pendingReplies } from "./pendingReplies";
 import { $preferences } from "./preferences";
 
 export type { PendingReplies, PendingReply } from "../../lib/dash/chat";
@@ -30,19 +29,13 @@ export interface ChatDeps {
   /** The replies being "written", by conversation: persisted, so a reload continues them. */
   $pending: WritableAtom<PendingReplies>;
   conversations: Pick<typeof conversationActions, "create" | "touch" | "clearActive" | "select" | "remove">;
-  defaultScope: () => ScopePreference | undefined;
+  /** The saved Default Chat Scope: a chat starts with it, and follows its changes until the user picks a scope. */
+  $defaultScope: ReadableAtom<ScopePreference | undefined>;
   now: () => Date;
   newId: () => string;
   clipboard: () => Pick<Clipboard, "writeText"> | undefined;
   notify: (toast: ToastInput) => void;
 }
-
-export const pendingRepliesFeature: FeatureDefinition<PendingReplies> = {
-  name: "pending-replies",
-  version: 1,
-  samples: () => ({}),
-  parse: parsePendingReplies,
-};
 
 export const chatCopy = {
   typing: "Assistant is typing",
@@ -55,30 +48,30 @@ export const chatCopy = {
 /** The chat: the input, scope and chips, sending with the simulated 2 s reply, Stop, Regenerate, Copy. */
 export function createChatStore(deps: ChatDeps) {
   const $draft = atom("");
-  const $scope = atom<ChatScope>(scopeFromPreference(deps.defaultScope()));
+  /** The scope the user picked for the chat in progress, or null while it follows the saved preference. */
+  const $pickedScope = atom<ChatScope | null>(null);
+  const $scope = computed([$pickedScope, deps.$defaultScope], (picked, preference) => picked ?? scopeFromPreference(preference));
   const $chips = atom<ContextChip[]>([]);
   const { $pending } = deps;
   /** What the polite status region says: set once per event, never word by word. */
   const $announcement = atom("");
   const timers = new Map<string, { since: string; timer: ReturnType<typeof setTimeout> }>();
 
-  const $activeMessages = computed([deps.$activeId, deps.$messages], (id, messages) => (id ? (messages[id] ?? []) : []));
-  const $activePending = computed([deps.$activeId, $pending], (id, pending) => (id ? pending[id] : undefined));
+  const $activeMessages = computed([deps.$activeId, deps.$messages], (id, messages) => (id ? (messages.get(id) ?? []) : []));
+  const $activePending = computed([deps.$activeId, $pending], (id, pending) => (id ? pending.get(id) : undefined));
 
-  const setPending = (id: string, reply: PendingReply | undefined) => {
-    const { [id]: _previous, ...rest } = $pending.get();
-    $pending.set(reply ? { ...rest, [id]: reply } : rest);
-  };
+  const setPending = (id: string, reply: PendingReply | undefined) =>
+    $pending.set(reply ? withEntry($pending.get(), id, reply) : withoutEntry($pending.get(), id));
   const cancel = (id: string) => setPending(id, undefined);
-  const putMessages = (id: string, list: ChatMessage[]) => deps.$messages.set({ ...deps.$messages.get(), [id]: list });
+  const putMessages = (id: string, list: ChatMessage[]) => deps.$messages.set(withEntry(deps.$messages.get(), id, list));
 
   /** The reply lands in the conversation it was asked in, whichever one is open by then. */
   const deliver = (id: string, reply: PendingReply) => {
     // Stopped, or answered already (by another tab of this user): nothing to add.
-    if ($pending.get()[id]?.since !== reply.since) return;
+    if ($pending.get().get(id)?.since !== reply.since) return;
     setPending(id, undefined);
     if (!deps.$conversations.get().some((c) => c.id === id)) return;
-    const list = deps.$messages.get()[id] ?? [];
+    const list = deps.$messages.get().get(id) ?? [];
     const timestamp = deps.now().toISOString();
     const scope = [...list].reverse().find((m) => m.role === "user")?.scope ?? $scope.get();
     if (reply.replaces) {
@@ -103,23 +96,23 @@ export function createChatStore(deps: ChatDeps) {
   // (or started in another tab) lands on time, and a cancelled one never does.
   $pending.subscribe((pending) => {
     for (const [id, entry] of timers) {
-      if (pending[id]?.since === entry.since) continue;
+      if (pending.get(id)?.since === entry.since) continue;
       clearTimeout(entry.timer);
       timers.delete(id);
     }
-    for (const [id, reply] of Object.entries(pending)) {
+    for (const [id, reply] of pending) {
       if (timers.has(id)) continue;
       const due = Math.max(0, Date.parse(reply.since) + REPLY_DELAY_MS - deps.now().getTime());
       timers.set(id, { since: reply.since, timer: setTimeout(() => deliver(id, reply), due) });
     }
   });
 
-  /** Starts an empty chat: no active conversation, an empty input, the default scope, and these chips. */
+  /** Starts an empty chat: no active conversation, an empty input, the saved default scope, and these chips. */
   const startChat = (chips: ContextChip[] = []) => {
     deps.conversations.clearActive();
     $draft.set("");
     $chips.set(chips);
-    $scope.set(scopeFromPreference(deps.defaultScope()));
+    $pickedScope.set(null);
   };
 
   return {
@@ -131,7 +124,8 @@ export function createChatStore(deps: ChatDeps) {
     $activeMessages,
     $activePending,
     setDraft: (text: string) => $draft.set(text),
-    setScope: (scope: ChatScope) => $scope.set(scope),
+    /** The user's pick for the chat in progress: kept until a new chat starts, whatever Settings saves meanwhile. */
+    setScope: (scope: ChatScope) => $pickedScope.set(scope),
     /** A suggested prompt fills the input; it does not send. */
     applyPrompt: (text: string) => $draft.set(text),
     addChip: (chip: ContextChip) => $chips.set(withChip($chips.get(), chip)),
@@ -142,7 +136,7 @@ export function createChatStore(deps: ChatDeps) {
     send(): boolean {
       const content = $draft.get().trim();
       const activeId = deps.$activeId.get();
-      if (!content || (activeId && $pending.get()[activeId])) return false;
+      if (!content || (activeId && $pending.get().has(activeId))) return false;
       const id = activeId ?? deps.conversations.create(titleFromMessage(content));
       const chips = $chips.get();
       const message: ChatMessage = {
@@ -153,7 +147,7 @@ export function createChatStore(deps: ChatDeps) {
         scope: $scope.get(),
         ...(chips.length ? { context: chips } : {}),
       };
-      putMessages(id, [...(deps.$messages.get()[id] ?? []), message]);
+      putMessages(id, [...(deps.$messages.get().get(id) ?? []), message]);
       deps.conversations.touch(id);
       $draft.set("");
       $chips.set([]);
@@ -163,15 +157,15 @@ export function createChatStore(deps: ChatDeps) {
     /** Cancels the open conversation's pending reply (Stop, or Escape in the input). */
     stop(): void {
       const id = deps.$activeId.get();
-      if (!id || !$pending.get()[id]) return;
+      if (!id || !$pending.get().has(id)) return;
       cancel(id);
       $announcement.set(chatCopy.stopped);
     },
     /** Asks again for an answer of the open conversation; it is replaced after the same delay. */
     regenerate(messageId: string): boolean {
       const id = deps.$activeId.get();
-      if (!id || $pending.get()[id]) return false;
-      if (!deps.$messages.get()[id]?.some((m) => m.id === messageId && m.role === "assistant")) return false;
+      if (!id || $pending.get().has(id)) return false;
+      if (!deps.$messages.get().get(id)?.some((m) => m.id === messageId && m.role === "assistant")) return false;
       schedule(id, { since: deps.now().toISOString(), replaces: messageId });
       return true;
     },
@@ -204,17 +198,13 @@ export function createChatStore(deps: ChatDeps) {
   };
 }
 
-/** The signed-in user's pending replies. */
-const $pendingReplies = atom<PendingReplies>({});
-export const pendingRepliesRecords = persisted($pendingReplies, pendingRepliesFeature);
-
 const store = createChatStore({
   $conversations,
   $messages,
   $activeId,
   $pending: $pendingReplies,
   conversations: conversationActions,
-  defaultScope: () => $preferences.get().defaultScope,
+  $defaultScope: computed($preferences, (preferences) => preferences.defaultScope),
   now: () => new Date(),
   newId: () => crypto.randomUUID(),
   clipboard: () => (typeof navigator === "undefined" ? undefined : navigator.clipboard),

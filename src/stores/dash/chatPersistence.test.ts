@@ -15,7 +15,7 @@ const NOW = new Date("2026-03-02T12:00:00.000Z");
 let storage: MemoryStorage;
 let notices: StorageNotice[];
 const $conversations = atom<Conversation[]>([]);
-const $messages = atom<MessagesByConversation>({});
+const $messages = atom<MessagesByConversation>(new Map());
 
 const open = async (userId: string) => {
   const workspace = createWorkspace({
@@ -43,13 +43,13 @@ describe("conversations and messages in the browser", () => {
     await open("u1");
     expect($conversations.get()).toHaveLength(5);
     expect($conversations.get().filter((c) => c.pinned)).toHaveLength(2);
-    for (const c of $conversations.get()) expect($messages.get()[c.id]?.length).toBeGreaterThan(0);
+    for (const c of $conversations.get()) expect($messages.get().get(c.id)?.length).toBeGreaterThan(0);
   });
 
   it("round-trips a versioned record and one record per conversation", async () => {
     const workspace = await open("u1");
     $conversations.set([{ id: "c1", title: "Mine", pinned: true, updatedAt: NOW.toISOString() }]);
-    $messages.set({ c1: [message] });
+    $messages.set(new Map([["c1", [message]]]));
     vi.advanceTimersByTime(SAVE_DELAY_MS);
     workspace.close();
     expect(JSON.parse(storage.map.get(featureKey("u1", "conversations")) ?? "")).toEqual({ v: 1, data: $conversations.get() });
@@ -57,7 +57,7 @@ describe("conversations and messages in the browser", () => {
     $conversations.set([]);
     await open("u1");
     expect($conversations.get().map((c) => c.title)).toEqual(["Mine"]);
-    expect($messages.get()).toEqual({ c1: [message] });
+    expect($messages.get()).toEqual(new Map([["c1", [message]]]));
   });
 
   it("sets a corrupt list aside under a backup key and restores the samples", async () => {

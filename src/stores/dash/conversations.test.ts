@@ -11,7 +11,7 @@ const conv = (id: string, minutesAgo: number, pinned = false): Conversation => (
 });
 const seed = () => ({
   conversations: [conv("a", 10), conv("b", 5, true), conv("c", 1)],
-  messages: { a: [{ id: "m", role: "user" as const, content: "Limassol lease", timestamp: NOW.toISOString(), scope: "all" as const }] },
+  messages: new Map([["a", [{ id: "m", role: "user" as const, content: "Limassol lease", timestamp: NOW.toISOString(), scope: "all" as const }]]]),
 });
 
 beforeEach(() => {
@@ -62,7 +62,7 @@ describe("conversations store", () => {
     conversations.remove("a");
     expect(conversations.$activeId.get()).toBeNull();
     expect($conversations.get().map((c) => c.id)).toEqual(["b"]);
-    expect($messages.get()).toEqual({});
+    expect($messages.get()).toEqual(new Map());
   });
 
   it("selects only a conversation that exists; clearActive starts a new chat", () => {

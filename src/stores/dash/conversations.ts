@@ -6,9 +6,10 @@ import {
   parseConversations,
   type Conversation,
 } from "../../lib/dash/conversations";
+import { withoutEntry } from "../../lib/dash/parse";
 import { persisted } from "../../lib/dash/persisted";
 import type { FeatureDefinition } from "../../lib/dash/repository";
-import { sampleConversations } from "../../dash/data/conversations";
+import { sampleConversations } from "../../lib/dash/samples/conversations";
 import { $messages, type MessagesByConversation } from "./messages";
 
 export const conversationsFeature: FeatureDefinition<Conversation[]> = {
@@ -68,8 +69,7 @@ export function createConversationsStore({ $conversations, $messages, now, newId
     /** Deletes a conversation and its messages; the chat clears when it was the active one. */
     remove(id: string): void {
       $conversations.set($conversations.get().filter((c) => c.id !== id));
-      const { [id]: _removed, ...rest } = $messages.get();
-      $messages.set(rest);
+      $messages.set(withoutEntry($messages.get(), id));
       if ($activeId.get() === id) $activeId.set(null);
     },
     setSearch: (query: string) => $search.set(query),

@@ -1,5 +1,4 @@
 import { atom, computed, type ReadableAtom } from "nanostores";
-import type { ContextChip } from "../../lib/dash/chips";
 import type { Clock } from "../../lib/dash/clock";
 import {
   documentAt,
@@ -15,8 +14,7 @@ import { createFilteredList } from "../../lib/dash/filteredList";
 import { persisted } from "../../lib/dash/persisted";
 import type { FeatureDefinition } from "../../lib/dash/repository";
 import { uploadStatus, uploadedDocument, type Upload } from "../../lib/dash/uploads";
-import { sampleDocuments } from "../../dash/data/documents";
-import { openInChat } from "./chat";
+import { sampleDocuments } from "../../lib/dash/samples/documents";
 import { clock } from "./clock";
 import { $uploads } from "./uploads";
 
@@ -30,7 +28,6 @@ export const documentsFeature: FeatureDefinition<DocumentRecord[]> = {
 export interface FilesDeps {
   clock: Clock;
   $uploads: ReadableAtom<Upload[]>;
-  openInChat: (chip: ContextChip) => void;
 }
 
 /**
@@ -53,18 +50,15 @@ export function createFilesStore(deps: FilesDeps) {
   /** Re-indexes a failed document: processing now, indexed 3000 ms later. */
   const reindex = (id: string) => $records.set(startReindex($records.get(), id, new Date(deps.clock.now())));
 
-  /** Starts a chat about the document, with it as a document chip. */
-  const openDocumentInChat = (document: Pick<WorkspaceDocument, "id" | "title">) =>
-    deps.openInChat({ type: "document", id: document.id, label: document.title });
 
-  return { $records, $documents, ...list, reindex, openDocumentInChat };
+  return { $records, $documents, ...list, reindex };
 }
 
-const files = createFilesStore({ clock, $uploads, openInChat });
+const files = createFilesStore({ clock, $uploads });
 
 /** Every document of the workspace as it is now (contract 4). */
 export const $documents: ReadableAtom<WorkspaceDocument[]> = files.$documents;
 export const { $query: $fileQuery, $filter: $fileStatus, $matching: $matchingDocuments } = files;
-export const { reindex, openDocumentInChat, setQuery: setFileQuery, setFilter: setFileStatus } = files;
+export const { reindex, setQuery: setFileQuery, setFilter: setFileStatus } = files;
 
 export const documentsRecords = persisted(files.$records, documentsFeature);

@@ -1,5 +1,4 @@
 import { atom } from "nanostores";
-import type { ContextChip } from "../../lib/dash/chips";
 import {
   canAddKnowledge,
   filterKnowledge,
@@ -12,8 +11,7 @@ import {
 import { createFilteredList } from "../../lib/dash/filteredList";
 import { persisted } from "../../lib/dash/persisted";
 import type { FeatureDefinition } from "../../lib/dash/repository";
-import { sampleKnowledge } from "../../dash/data/knowledge";
-import { openInChat } from "./chat";
+import { sampleKnowledge } from "../../lib/dash/samples/knowledge";
 import { clock, newRecordId } from "./clock";
 
 export const knowledgeFeature: FeatureDefinition<KnowledgeItem[]> = {
@@ -26,10 +24,9 @@ export const knowledgeFeature: FeatureDefinition<KnowledgeItem[]> = {
 export interface KnowledgeDeps {
   now: () => Date;
   newId: () => string;
-  openInChat: (chip: ContextChip) => void;
 }
 
-/** The knowledge base: its items, the search and the tab, adding an item, and taking one to the chat. */
+/** The knowledge base: its items, the search and the tab, and adding an item. */
 export function createKnowledgeStore(deps: KnowledgeDeps) {
   const $items = atom<KnowledgeItem[]>(knowledgeFeature.samples());
   const list = createFilteredList<KnowledgeItem, KnowledgeFilter>($items, "all", filterKnowledge);
@@ -42,17 +39,14 @@ export function createKnowledgeStore(deps: KnowledgeDeps) {
     return item;
   };
 
-  /** Starts a chat about the item, with it as a knowledge chip. */
-  const openItemInChat = (item: Pick<KnowledgeItem, "id" | "title">) =>
-    deps.openInChat({ type: "knowledge", id: item.id, label: item.title });
 
-  return { $items, ...list, addItem, openItemInChat };
+  return { $items, ...list, addItem };
 }
 
-const knowledge = createKnowledgeStore({ now: () => new Date(clock.now()), newId: newRecordId, openInChat });
+const knowledge = createKnowledgeStore({ now: () => new Date(clock.now()), newId: newRecordId });
 
 export const { $items: $knowledgeItems, $query: $knowledgeQuery, $filter: $knowledgeFilter, $matching: $visibleKnowledge } = knowledge;
-export const { addItem: addKnowledgeItem, openItemInChat: openKnowledgeInChat } = knowledge;
+export const { addItem: addKnowledgeItem } = knowledge;
 export const { setQuery: setKnowledgeQuery, setFilter: setKnowledgeFilter } = knowledge;
 
 export const knowledgeRecords = persisted(knowledge.$items, knowledgeFeature);

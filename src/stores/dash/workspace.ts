@@ -1,14 +1,16 @@
+import { computed } from "nanostores";
 import { localStorageOrNull } from "../../lib/booking/bookingStorage";
 import type { StorageNotice } from "../../lib/dash/repository";
 import { createWorkspace } from "../../lib/dash/workspace";
+import { $auth } from "../auth";
 import { showToast } from "../toasts";
 import { casesRecords } from "./cases";
-import { pendingRepliesRecords } from "./chat";
 import { conversationsRecords } from "./conversations";
 import { documentsRecords } from "./files";
 import { knowledgeRecords } from "./knowledge";
 import { layoutRecords } from "./layout";
 import { messagesRecords } from "./messages";
+import { pendingRepliesRecords } from "./pendingReplies";
 import { preferencesRecords } from "./preferences";
 import { uploadsRecords } from "./uploads";
 
@@ -35,8 +37,9 @@ function tellOnce(notice: StorageNotice): void {
 }
 
 /**
- * The workspace of the signed-in user. A persisted feature joins by exporting its `persisted(...)` description
- * from its store module and being listed in `features` here.
+ * The workspace of the signed-in user, opened and closed by $auth: it follows sign-in, sign-out and a user switch
+ * (here or in another tab) while anything reads `$workspace`. A persisted feature joins by exporting its
+ * `persisted(...)` description from its store module and being listed in `features` here.
  */
 const workspace = createWorkspace({
   features: [
@@ -53,8 +56,9 @@ const workspace = createWorkspace({
   storage: typeof window === "undefined" ? null : localStorageOrNull(),
   win: typeof window === "undefined" ? undefined : window,
   onNotice: tellOnce,
+  $userId: computed($auth, (auth) => auth.user?.id ?? null),
 });
 
 /** Whose records the stores hold: screens render only while it is open. */
 export const $workspace = workspace.$workspace;
-export const { open: openWorkspace, close: closeWorkspace, reset: resetWorkspace } = workspace;
+export const { reset: resetWorkspace } = workspace;

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { sampleCases } from "../../dash/data/cases";
+import { sampleCases } from "../../lib/dash/samples/cases";
 import { createClock } from "../../lib/dash/clock";
 import { uploadHrefFor } from "../../lib/dash/cases";
 import { createCaseCards } from "./caseCards";
@@ -14,16 +14,15 @@ const T0 = Date.parse("2025-03-14T10:00:00.000Z");
 /** The five stores wired together as the app wires them, over a fake clock. */
 function workspace() {
   const clock = createClock();
-  const openInChat = vi.fn();
   let n = 0;
   const newId = () => `id-${String((n += 1))}`;
   const now = () => new Date(clock.now());
-  const cases = createCasesStore({ now, newId, openInChat });
+  const cases = createCasesStore({ now, newId });
   const uploads = createUploadsStore({ clock, newId, caseTitle: cases.caseTitle, caseIds: () => cases.$cases.get() });
-  const files = createFilesStore({ clock, $uploads: uploads.$uploads, openInChat });
+  const files = createFilesStore({ clock, $uploads: uploads.$uploads });
   const cards = createCaseCards(cases.$matching, files.$documents);
-  const knowledge = createKnowledgeStore({ now, newId, openInChat });
-  return { clock, openInChat, cases, uploads, files, cards, knowledge };
+  const knowledge = createKnowledgeStore({ now, newId });
+  return { clock, cases, uploads, files, cards, knowledge };
 }
 
 const pdf = (name = "Witness Statement.pdf", size = 2048) =>
@@ -135,18 +134,6 @@ describe("cross-screen effects", () => {
     expect(status()).toBe("indexed");
     files.setFilter("failed");
     expect(files.$matching.get()).toEqual([]);
-  });
-
-  it("Open in Chat adds the right chip from KB, Files and Cases", () => {
-    const { openInChat, knowledge, files, cases } = workspace();
-    knowledge.openItemInChat({ id: "k", title: "Contract Law, Cap. 149" });
-    files.openDocumentInChat({ id: "d", title: "Statement of Claim" });
-    cases.openCaseInChat({ id: "c", title: "Republic v. Charalambous" });
-    expect(openInChat.mock.calls).toEqual([
-      [{ type: "knowledge", id: "k", label: "Contract Law, Cap. 149" }],
-      [{ type: "document", id: "d", label: "Statement of Claim" }],
-      [{ type: "case", id: "c", label: "Republic v. Charalambous" }],
-    ]);
   });
 });
 

@@ -167,6 +167,24 @@ test.describe("the Supabase auth server", () => {
       await expect(page).toHaveURL(/\/dash$/, { timeout: 15_000 });
     });
   }
+
+  test("headers, then a body that stalls: sign-in still times out with an error instead of spinning", async ({ page }) => {
+    const fake = createFakeSupabase([{ ...ADA }], [{ id: ADA.id, full_name: ADA.fullName, role: "member", created_at: "2025-01-15T09:30:00.000Z" }]);
+    supabase.requests.length = 0;
+    supabase.setHandler((request) => (request.path === "/auth/v1/token" ? "stall-body" : fake.handler(request)));
+    const sent = pageRequests(page, supabase, "/auth/v1/token");
+    await page.clock.install();
+    await openLogin(page);
+    // The headers have arrived (Playwright's response event) before the clock passes the deadline.
+    const headers = page.waitForResponse((response) => new URL(response.url()).pathname === "/auth/v1/token");
+    await submitSignIn(page, ADA.email, ADA.password);
+    expect((await headers).status()).toBe(200);
+    expect(sent()).toBe(1);
+    await page.clock.runFor(16_000);
+    await expect(page.getByRole("alert").filter({ hasText: /\w/ })).toHaveText(authMessages.unexpected);
+    await expect(page.getByRole("button", { name: "Sign In", exact: true })).toBeEnabled();
+    await expect(page).toHaveURL(/\/login/);
+  });
 });
 
 test.describe("the Vapi API and the Sentry collector", () => {

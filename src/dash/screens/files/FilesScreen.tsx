@@ -1,8 +1,11 @@
 import { useStore } from "@nanostores/react";
 import { useId, useState } from "react";
 import { Link } from "react-router";
-import { STATUS_FILTER_LABELS, type StatusFilter, type WorkspaceDocument } from "../../../lib/dash/files";
-import { $fileQuery, $fileStatus, $matchingDocuments, openDocumentInChat, reindex, setFileQuery, setFileStatus } from "../../../stores/dash/files";
+import { STATUS_FILTER_LABELS, type WorkspaceDocument } from "../../../lib/dash/files";
+import { labelledOptions } from "../../../lib/selectOptions";
+import SelectField from "../../../ui/SelectField";
+import { $fileQuery, $fileStatus, $matchingDocuments, reindex, setFileQuery, setFileStatus } from "../../../stores/dash/files";
+import { openDocumentInChat } from "../../../stores/dash/openInChat";
 import DashIcon from "../../components/DashIcon";
 import CardGrid from "../../components/CardGrid";
 import ScreenHeader from "../../components/ScreenHeader";
@@ -31,16 +34,15 @@ export default function FilesScreen() {
       </ScreenHeader>
       <div className="flex flex-wrap items-center gap-3">
         <SearchField label="Search files by title or case" placeholder="Search by title or case..." value={query} onChange={setFileQuery} />
-        <label htmlFor={statusId} className="sr-only">
-          Status
-        </label>
-        <select id={statusId} value={status} onChange={(e) => setFileStatus(e.target.value as StatusFilter)} className="field-input w-auto py-2">
-          {(Object.keys(STATUS_FILTER_LABELS) as StatusFilter[]).map((value) => (
-            <option key={value} value={value}>
-              {STATUS_FILTER_LABELS[value]}
-            </option>
-          ))}
-        </select>
+        <SelectField
+          id={statusId}
+          label="Status"
+          labelPosition="hidden"
+          value={status}
+          options={labelledOptions(STATUS_FILTER_LABELS)}
+          onChange={setFileStatus}
+          className="w-auto py-2"
+        />
       </div>
       <CardGrid count={documents.length} empty={{ icon: "file", title: "No documents found", hint: "Try another search or status." }} label="Documents">
         {documents.map((document) => (

@@ -1,6 +1,8 @@
 import { useId, useState } from "react";
-import { EMPTY_KNOWLEDGE_DRAFT, KNOWLEDGE_TYPES, KNOWLEDGE_TYPE_LABELS, canAddKnowledge, type KnowledgeType } from "../../../lib/dash/knowledge";
+import { EMPTY_KNOWLEDGE_DRAFT, KNOWLEDGE_TYPES, KNOWLEDGE_TYPE_LABELS, canAddKnowledge } from "../../../lib/dash/knowledge";
+import { labelledOptions } from "../../../lib/selectOptions";
 import { addKnowledgeItem } from "../../../stores/dash/knowledge";
+import SelectField from "../../../ui/SelectField";
 import TextField from "../../../ui/TextField";
 import FormDialog from "../../components/FormDialog";
 
@@ -23,23 +25,13 @@ export default function AddKnowledgeDialog({ open, onClose }: { open: boolean; o
       onClose={close}
     >
       <TextField id={`${id}-title`} label="Title" value={draft.title} onChange={(e) => setDraft({ ...draft, title: e.target.value })} required />
-      <div>
-        <label htmlFor={`${id}-type`} className="field-label">
-          Type
-        </label>
-        <select
-          id={`${id}-type`}
-          value={draft.type}
-          onChange={(e) => setDraft({ ...draft, type: e.target.value as KnowledgeType })}
-          className="field-input"
-        >
-          {KNOWLEDGE_TYPES.map((type) => (
-            <option key={type} value={type}>
-              {KNOWLEDGE_TYPE_LABELS[type]}
-            </option>
-          ))}
-        </select>
-      </div>
+      <SelectField
+        id={`${id}-type`}
+        label="Type"
+        value={draft.type}
+        options={labelledOptions(KNOWLEDGE_TYPE_LABELS, KNOWLEDGE_TYPES)}
+        onChange={(type) => setDraft({ ...draft, type })}
+      />
       <TextField
         id={`${id}-description`}
         label="Description"

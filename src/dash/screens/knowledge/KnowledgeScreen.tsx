@@ -5,10 +5,10 @@ import {
   $knowledgeFilter,
   $knowledgeQuery,
   $visibleKnowledge,
-  openKnowledgeInChat,
   setKnowledgeFilter,
   setKnowledgeQuery,
 } from "../../../stores/dash/knowledge";
+import { openKnowledgeInChat } from "../../../stores/dash/openInChat";
 import DashIcon from "../../components/DashIcon";
 import CardGrid from "../../components/CardGrid";
 import FilterTabs from "../../components/FilterTabs";

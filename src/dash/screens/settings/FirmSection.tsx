@@ -1,4 +1,4 @@
-import { sampleFirm } from "../../data/firm";
+import { sampleFirm } from "../../../lib/dash/samples/firm";
 import ReadOnlyField from "./ReadOnlyField";
 import SettingsSection from "./SettingsSection";
 

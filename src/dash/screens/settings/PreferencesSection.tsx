@@ -1,7 +1,9 @@
 import { useStore } from "@nanostores/react";
 import { useId } from "react";
-import { NOTIFICATION_LABELS, SCOPE_PREFERENCES, SCOPE_PREFERENCE_LABELS, type NotificationChannel, type ScopePreference } from "../../../lib/dash/preferences";
+import { NOTIFICATION_LABELS, SCOPE_PREFERENCES, SCOPE_PREFERENCE_LABELS, type NotificationChannel } from "../../../lib/dash/preferences";
+import { labelledOptions } from "../../../lib/selectOptions";
 import { $editingPreferences, setCompactMode, setDefaultScope, setNotification } from "../../../stores/dash/preferences";
+import SelectField from "../../../ui/SelectField";
 import Switch from "../../components/Switch";
 import SettingsSection from "./SettingsSection";
 
@@ -12,27 +14,15 @@ export default function PreferencesSection() {
   return (
     <>
       <SettingsSection title="Preferences">
-        <div>
-          <label htmlFor={id} className="field-label">
-            Default Chat Scope
-          </label>
-          <select
-            id={id}
-            value={preferences.defaultScope}
-            onChange={(e) => setDefaultScope(e.target.value as ScopePreference)}
-            className="field-input md:w-72"
-            aria-describedby={`${id}-hint`}
-          >
-            {SCOPE_PREFERENCES.map((scope) => (
-              <option key={scope} value={scope}>
-                {SCOPE_PREFERENCE_LABELS[scope]}
-              </option>
-            ))}
-          </select>
-          <p id={`${id}-hint`} className="mt-1 text-sm text-muted">
-            The scope a new chat starts with.
-          </p>
-        </div>
+        <SelectField
+          id={id}
+          label="Default Chat Scope"
+          value={preferences.defaultScope}
+          options={labelledOptions(SCOPE_PREFERENCE_LABELS, SCOPE_PREFERENCES)}
+          onChange={setDefaultScope}
+          description="The scope a new chat starts with."
+          className="md:w-72"
+        />
         <Switch
           label="Compact Mode"
           description="Tighter spacing and smaller text across the workspace."

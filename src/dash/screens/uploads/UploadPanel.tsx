@@ -3,6 +3,7 @@ import { useId } from "react";
 import { formatSizeMb } from "../../../lib/dash/uploads";
 import { $cases } from "../../../stores/dash/cases";
 import { $canUpload, $uploadForm, cancelUpload, setUploadCase, setUploadTitle, submitUpload } from "../../../stores/dash/uploads";
+import SelectField from "../../../ui/SelectField";
 import TextField from "../../../ui/TextField";
 import DashIcon from "../../components/DashIcon";
 import FormActions from "../../components/FormActions";
@@ -28,19 +29,15 @@ export default function UploadPanel({ file }: { file: File }) {
         <span className="break-all">{file.name}</span>
         <span className="shrink-0 text-sm text-muted">{formatSizeMb(file.size)}</span>
       </p>
-      <div>
-        <label htmlFor={`${id}-case`} className="field-label">
-          Target Case
-        </label>
-        <select id={`${id}-case`} value={caseId} onChange={(e) => setUploadCase(e.target.value)} className="field-input" required>
-          <option value="">Select a case...</option>
-          {cases.map((c) => (
-            <option key={c.id} value={c.id}>
-              {c.title}
-            </option>
-          ))}
-        </select>
-      </div>
+      <SelectField
+        id={`${id}-case`}
+        label="Target Case"
+        value={caseId}
+        placeholder="Select a case..."
+        options={cases.map((c) => ({ value: c.id, label: c.title }))}
+        onChange={setUploadCase}
+        required
+      />
       <TextField id={`${id}-title`} label="Document Title" value={title} onChange={(e) => setUploadTitle(e.target.value)} />
       <FormActions onCancel={cancelUpload} submitLabel="Upload Document" disabled={!ready} />
     </form>

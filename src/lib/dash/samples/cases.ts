@@ -1,4 +1,4 @@
-import type { Case } from "../../lib/dash/cases";
+import type { Case } from "../cases";
 
 /** The cases a new workspace starts with. */
 export const sampleCases: Case[] = [

@@ -1,4 +1,4 @@
-import type { DocumentRecord } from "../../lib/dash/files";
+import type { DocumentRecord } from "../files";
 
 /** The documents a new workspace starts with, filed under the sample cases. */
 export const sampleDocuments: DocumentRecord[] = [

@@ -1,4 +1,4 @@
-import type { KnowledgeItem } from "../../lib/dash/knowledge";
+import type { KnowledgeItem } from "../knowledge";
 
 /** The knowledge base a new workspace starts with. */
 export const sampleKnowledge: KnowledgeItem[] = [

@@ -1,0 +1,24 @@
+import MenuButton from "../ui/MenuButton";
+import Spinner from "../ui/Spinner";
+import DashIcon from "./components/DashIcon";
+import { useSignOut } from "./useSignOut";
+
+/** Who is signed in and Sign Out, behind one button: the header's account below the lg breakpoint. */
+export default function AccountMenu({ name, email }: { name: string; email: string }) {
+  const { signOut, busy } = useSignOut();
+  return (
+    <MenuButton
+      label="Account"
+      heading={
+        <p>
+          <span className="block font-medium text-ink">{name}</span>{" "}
+          <span className="block text-muted">{email}</span>
+        </p>
+      }
+      items={[{ label: "Sign Out", icon: <DashIcon name="logOut" className="size-4 text-muted" />, onSelect: signOut }]}
+      className="inline-flex size-10 items-center justify-center rounded-full text-muted hover:bg-surface-2 hover:text-ink aria-expanded:bg-surface-2 aria-expanded:text-ink"
+    >
+      {busy ? <Spinner className="size-5" /> : <DashIcon name="user" className="size-6" />}
+    </MenuButton>
+  );
+}

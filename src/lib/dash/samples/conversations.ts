@@ -1,0 +1,67 @@
+import type { ChatMessage } from "../chat";
+import type { Conversation } from "../conversations";
+
+const HOUR = 3600_000;
+const ago = (hours: number) => new Date(Date.now() - hours * HOUR).toISOString();
+
+/** The conversations a new user starts with, two of them pinned; dated relative to the first visit. */
+export const sampleConversations = (): Conversation[] => [
+  { id: "sample-lease", title: "Commercial lease dispute, District Court of Limassol", pinned: true, updatedAt: ago(3) },
+  { id: "sample-gdpr", title: "GDPR Law 125(I)/2018: client data retention", pinned: true, updatedAt: ago(30) },
+  { id: "sample-contract", title: "Breach of contract under Cap. 149", pinned: false, updatedAt: ago(1) },
+  { id: "sample-appeal", title: "Appeal deadlines before the Supreme Court of Cyprus", pinned: false, updatedAt: ago(50) },
+  { id: "sample-probate", title: "Probate application, District Court of Paphos", pinned: false, updatedAt: ago(24 * 9) },
+];
+
+const exchange = (id: string, hours: number, question: string, answer: string): ChatMessage[] => [
+  { id: `${id}-q`, role: "user", content: question, timestamp: ago(hours + 0.01), scope: "firm" },
+  {
+    id: `${id}-a`,
+    role: "assistant",
+    content: answer,
+    timestamp: ago(hours),
+    scope: "firm",
+    citations: [
+      { id: `${id}-c1`, title: "Contract Law, Cap. 149", page: 14, source: "Cyprus Bar Association Library" },
+      { id: `${id}-c2`, title: "Civil Procedure Rules, Order 48", page: 132, source: "Supreme Court of Cyprus" },
+      { id: `${id}-c3`, title: "Courts of Justice Law 14/1960", page: 9, source: "Official Gazette of the Republic of Cyprus" },
+    ],
+  },
+];
+
+/** The messages of the sample conversations, by conversation id. */
+export const sampleMessages = (): ReadonlyMap<string, ChatMessage[]> =>
+  new Map(
+    Object.entries({
+      "sample-lease": exchange(
+        "sample-lease",
+        3,
+        "Our client Nikos Papadopoulos is the tenant of a shop in Limassol. The landlord wants him out before the lease ends. What are his options?",
+        "The tenant can resist early termination if the lease has no break clause:\n\n- **Check the term** and any break or forfeiture clause.\n- **Rent Control Law**: see whether the premises are within a controlled area.\n- File an application for an **interim injunction** before the District Court of Limassol if the landlord acts before a judgment.",
+      ),
+      "sample-gdpr": exchange(
+        "sample-gdpr",
+        30,
+        "How long may we keep closed client files that hold personal data?",
+        "Law 125(I)/2018 sets no single period; keep files **only as long as needed** for the purpose, usually the limitation period of the claims involved, then delete or anonymise them.",
+      ),
+      "sample-contract": exchange(
+        "sample-contract",
+        1,
+        "Summarise the remedies for breach of contract under Cap. 149.",
+        "Under **Cap. 149** the injured party may:\n\n1. claim **damages** for loss arising naturally from the breach (section 73);\n2. rescind a voidable contract;\n3. seek **specific performance** where damages are not adequate.",
+      ),
+      "sample-appeal": exchange(
+        "sample-appeal",
+        50,
+        "What is the deadline to appeal a District Court judgment?",
+        "An appeal is usually filed within **42 days** of the judgment; check which Civil Procedure Rules apply to the claim before relying on that period.",
+      ),
+      "sample-probate": exchange(
+        "sample-probate",
+        24 * 9,
+        "Which documents does the District Court of Paphos need for a probate application by Maria Georgiou?",
+        "Usually: the **death certificate**, the **will** (if any), an affidavit of the executor, and a list of the estate's assets and debts.",
+      ),
+    }),
+  );
