@@ -84,6 +84,10 @@ export async function serveStatic({ dir, port, host = "127.0.0.1" }) {
     if (!file) {
       file = join(root, "404.html");
       status = 404;
+      if (!existsSync(file)) {
+        res.writeHead(404, { ...headersFor(rules, pathname), "Content-Type": TYPES[".txt"] }).end("Not found\n");
+        return;
+      }
     }
     const ext = extname(file);
     const headers = { ...headersFor(rules, pathname), "Content-Type": TYPES[ext] ?? "application/octet-stream" };
