@@ -1,0 +1,81 @@
+import { deleteDB, openDB, type DBSchema, type IDBPDatabase } from "idb";
+import { documentsDbName } from "./dbName";
+import type { PageSource, PageText } from "./ingest";
+import type { DocumentKind } from "./kinds";
+
+/** A document's original file, as it was uploaded. */
+export interface StoredFile {
+  id: string;
+  name: string;
+  kind: DocumentKind;
+  bytes: ArrayBuffer;
+}
+
+/** One page's text, keyed by its document and number. */
+export interface StoredPage {
+  docId: string;
+  number: number;
+  text: string;
+  source: PageSource;
+}
+
+interface DocumentsSchema extends DBSchema {
+  files: { key: string; value: StoredFile };
+  pages: { key: [string, number]; value: StoredPage; indexes: { byDoc: string } };
+}
+
+/** One user's documents in this browser: original bytes and page text, in IndexedDB. */
+export interface DocumentsDb {
+  putFile(file: StoredFile): Promise<void>;
+  getFile(id: string): Promise<StoredFile | undefined>;
+  /** Replaces the document's pages (a re-index writes them again). */
+  putPages(id: string, pages: readonly PageText[]): Promise<void>;
+  getPages(id: string): Promise<PageText[]>;
+  /** Deletes the document's bytes and pages. */
+  deleteDocument(id: string): Promise<void>;
+  close(): void;
+}
+
+/** True when a write was refused for lack of room: the one upload fails with 'Not enough browser storage'. */
+export const isQuotaError = (error: unknown): boolean =>
+  error instanceof DOMException && (error.name === "QuotaExceededError" || (error.name === "UnknownError" && /quota|space/i.test(error.message)));
+
+const pagesOf = (db: IDBPDatabase<DocumentsSchema>, id: string) => db.getAllFromIndex("pages", "byDoc", id);
+
+/** Opens (creating when new) the database of one signed-in user. */
+export async function openDocumentsDb(userId: string): Promise<DocumentsDb> {
+  const db = await openDB<DocumentsSchema>(documentsDbName(userId), 1, {
+    upgrade(database) {
+      database.createObjectStore("files", { keyPath: "id" });
+      database.createObjectStore("pages", { keyPath: ["docId", "number"] }).createIndex("byDoc", "docId");
+    },
+  });
+
+  return {
+    async putFile(file) {
+      await db.put("files", file);
+    },
+    getFile: (id) => db.get("files", id),
+    async putPages(id, pages) {
+      const tx = db.transaction("pages", "readwrite");
+      const old = await tx.store.index("byDoc").getAllKeys(id);
+      await Promise.all([...old.map((key) => tx.store.delete(key)), ...pages.map((p) => tx.store.put({ docId: id, number: p.number, text: p.text, source: p.source }))]);
+      await tx.done;
+    },
+    async getPages(id) {
+      const pages = await pagesOf(db, id);
+      return pages.sort((a, b) => a.number - b.number).map(({ number, text, source }) => ({ number, text, source }));
+    },
+    async deleteDocument(id) {
+      const tx = db.transaction(["files", "pages"], "readwrite");
+      const pages = tx.objectStore("pages");
+      const keys = await pages.index("byDoc").getAllKeys(id);
+      await Promise.all([tx.objectStore("files").delete(id), ...keys.map((key) => pages.delete(key))]);
+      await tx.done;
+    },
+    close: () => db.close(),
+  };
+}
+
+/** Deletes one user's whole database ('Clear workspace data'). */
+export const deleteDocumentsDb = (userId: string): Promise<void> => deleteDB(documentsDbName(userId));

@@ -1,0 +1,119 @@
+import { readFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import { pathToFileURL } from "node:url";
+import { describe, expect, it, vi } from "vitest";
+import { blankPdf, docx, executable, legacyDoc, longPdf, notDocx, scannedPdf, textPdf } from "../../../tests/fixtures/documents";
+import { ingest, type IngestLibraries, type IngestProgress } from "./ingest";
+import { browserLibraries } from "./libraries";
+import { FAILURE_REASONS } from "./reasons";
+
+const require = createRequire(import.meta.url);
+
+/**
+ * The real PDF.js (its legacy build, the one for Node, which runs its worker in this thread) and mammoth; OCR
+ * answers what the test says (the Playwright tests recognise a real scan).
+ */
+function libraries(ocrText = ""): IngestLibraries & { recognise: ReturnType<typeof vi.fn> } {
+  const real = browserLibraries(
+    { pdfWorker: pathToFileURL(require.resolve("pdfjs-dist/legacy/build/pdf.worker.mjs")).href, ocrWorker: "", ocrCore: "", ocrLanguages: "" },
+    () => import("pdfjs-dist/legacy/build/pdf.mjs"),
+  );
+  return { openPdf: real.openPdf, docxText: real.docxText, recognise: vi.fn(() => Promise.resolve(ocrText)) };
+}
+
+const utf8 = (text: string) => new TextEncoder().encode(text);
+
+describe("ingest: PDF", () => {
+  it("reads the text layer page by page, reports 'page n of 3', and needs no OCR", async () => {
+    const pdf = await textPdf([["Services agreement between Kyriakou LLC and Demetriou Ltd."], ["The unique sentence of page two: olive groves of Tala."], ["Signed in Paphos on 3 March 2026."]]);
+    const progress: IngestProgress[] = [];
+    const libs = libraries();
+    const result = await ingest("pdf", pdf, libs, (p) => progress.push(p));
+    expect(result).toMatchObject({ ok: true, unit: "page" });
+    if (!result.ok) return;
+    expect(result.pages.map((p) => [p.number, p.source])).toEqual([[1, "text"], [2, "text"], [3, "text"]]);
+    expect(result.pages[1]?.text).toContain("olive groves of Tala");
+    expect(progress).toEqual([1, 2, 3].map((page) => ({ page, of: 3, ocr: false })));
+    expect(libs.recognise).not.toHaveBeenCalled();
+  });
+
+  it("recognises a page with no text layer, and marks it as recognised", async () => {
+    const png = readFileSync(new URL("../../../tests/fixtures/documents/scan-line.png", import.meta.url));
+    const libs = libraries("LEASE AGREEMENT Limassol");
+    const progress: IngestProgress[] = [];
+    const result = await ingest("pdf", await scannedPdf(png), libs, (p) => progress.push(p));
+    expect(result).toEqual({ ok: true, unit: "page", pages: [{ number: 1, text: "LEASE AGREEMENT Limassol", source: "ocr" }] });
+    expect(libs.recognise).toHaveBeenCalledTimes(1);
+    expect(progress).toContainEqual({ page: 1, of: 1, ocr: true });
+  });
+
+  it("fails a PDF with no text that OCR cannot read either", async () => {
+    expect(await ingest("pdf", await blankPdf(), libraries(""))).toEqual({ ok: false, reason: FAILURE_REASONS.noText });
+  });
+
+  it("fails a password-protected PDF (made once with qpdf) with its reason", async () => {
+    const bytes = new Uint8Array(readFileSync(new URL("../../../tests/fixtures/documents/password-protected.pdf", import.meta.url)));
+    expect(await ingest("pdf", bytes, libraries())).toEqual({ ok: false, reason: FAILURE_REASONS.password });
+  });
+
+  it("fails a damaged or truncated PDF", async () => {
+    const whole = await textPdf([["A judgment summary."], ["Second page."]]);
+    expect(await ingest("pdf", utf8("%PDF-1.7\nnothing else at all"), libraries())).toEqual({ ok: false, reason: FAILURE_REASONS.corrupt });
+    const truncated = await ingest("pdf", whole.slice(0, 40), libraries());
+    expect(truncated.ok).toBe(false);
+  });
+
+  it("fails a PDF of more than 2,000 pages before reading any", async () => {
+    const libs = libraries();
+    const progress: IngestProgress[] = [];
+    expect(await ingest("pdf", await longPdf(2001), libs, (p) => progress.push(p))).toEqual({ ok: false, reason: FAILURE_REASONS.tooManyPages });
+    expect(progress).toEqual([]);
+  }, 30_000);
+});
+
+describe("ingest: DOCX, TXT and DOC", () => {
+  it("reads a DOCX into numbered sections of about a printed page", async () => {
+    const paragraphs = Array.from({ length: 12 }, (_, i) => `Clause ${String(i + 1)}. ${"The tenant shall keep the premises in good repair. ".repeat(10).trim()}`);
+    const result = await ingest("docx", await docx(paragraphs), libraries());
+    expect(result).toMatchObject({ ok: true, unit: "section" });
+    if (!result.ok) return;
+    expect(result.pages.length).toBe(3);
+    expect(result.pages.every((p) => p.text.length <= 3000 && p.source === "text")).toBe(true);
+    expect(result.pages[0]?.text.startsWith("Clause 1.")).toBe(true);
+    expect(result.pages.map((p) => p.number)).toEqual([1, 2, 3]);
+  });
+
+  it("fails a ZIP that is not a Word document", async () => {
+    expect(await ingest("docx", await notDocx(), libraries())).toEqual({ ok: false, reason: FAILURE_REASONS.unreadableDocx });
+  });
+
+  it("reads a TXT into pages at its form feeds", async () => {
+    expect(await ingest("txt", utf8("Memo\fPage two"), libraries())).toEqual({
+      ok: true,
+      unit: "page",
+      pages: [
+        { number: 1, text: "Memo", source: "text" },
+        { number: 2, text: "Page two", source: "text" },
+      ],
+    });
+  });
+
+  it("fails a text with nothing readable in it", async () => {
+    expect(await ingest("txt", utf8(" \n--- \n"), libraries())).toEqual({ ok: false, reason: FAILURE_REASONS.noText });
+  });
+
+  it("keeps no Word 97-2003 text, and says so", async () => {
+    expect(await ingest("doc", legacyDoc(), libraries())).toEqual({ ok: false, reason: "Word 97-2003 files can be kept but not read; save it as .docx or PDF" });
+  });
+
+  it("fails a program renamed to .pdf, .docx or .txt without opening it", async () => {
+    const libs = libraries();
+    const openPdf = vi.spyOn(libs, "openPdf");
+    for (const kind of ["pdf", "docx", "txt"] as const) {
+      const result = await ingest(kind, executable(), libs);
+      expect(result.ok).toBe(false);
+      if (!result.ok) expect(result.reason).toMatch(/its contents are a program/);
+    }
+    expect(openPdf).not.toHaveBeenCalled();
+  });
+});

@@ -1,0 +1,128 @@
+import type { DocumentKind } from "./kinds";
+import { contentMismatch } from "./kinds";
+import { FAILURE_REASONS, MAX_PAGES } from "./reasons";
+import { chunkText, decodeText, hasReadableText, textPages } from "./text";
+
+/** Where a page's text came from: the PDF's text layer (or the file's own text), or recognised by OCR. */
+export type PageSource = "text" | "ocr";
+
+/** One page of a document (a section of a DOCX) and its text, as search and the viewer use it. */
+export interface PageText {
+  /** 1-based. */
+  number: number;
+  text: string;
+  source: PageSource;
+}
+
+/** What reading a document gave: its pages, and whether they are pages or a DOCX's sections. */
+export type IngestResult = { ok: true; unit: "page" | "section"; pages: PageText[] } | { ok: false; reason: string };
+
+/** Progress while reading: page `page` of `of`, and whether that page is being recognised. */
+export interface IngestProgress {
+  page: number;
+  of: number;
+  ocr: boolean;
+}
+
+/** A page of a PDF as the reader needs it: its text layer, and an image of it for OCR. */
+export interface PdfPageSource {
+  text(): Promise<string>;
+}
+
+/** An opened PDF. */
+export interface PdfSource {
+  numPages: number;
+  page(number: number): Promise<PdfPageSource>;
+  close(): Promise<void>;
+}
+
+/** The libraries the reader uses, each loaded only when its kind of file is met (and replaced in tests). */
+export interface IngestLibraries {
+  /** Opens a PDF; rejects with an error whose name is PasswordException or InvalidPDFException when it must. */
+  openPdf(bytes: Uint8Array): Promise<PdfSource>;
+  /** The raw text of a DOCX: paragraphs separated by blank lines. */
+  docxText(bytes: Uint8Array): Promise<string>;
+  /** Recognises the text of page `number` of the PDF last opened. */
+  recognise(pdf: PdfSource, number: number): Promise<string>;
+}
+
+/** A text layer with fewer letters or digits than this is a scanned page, recognised by OCR. */
+export const MIN_TEXT_LAYER_CHARS = 16;
+
+const readableChars = (text: string) => text.match(/[\p{L}\p{N}]/gu)?.length ?? 0;
+
+/** Why opening a PDF failed, in words: a password, damage, or (anything else) damage too. */
+function pdfOpenReason(error: unknown): string {
+  const name = error instanceof Error ? error.name : "";
+  return name === "PasswordException" ? FAILURE_REASONS.password : FAILURE_REASONS.corrupt;
+}
+
+const fromTexts = (texts: string[], unit: "page" | "section"): IngestResult =>
+  hasReadableText(texts)
+    ? { ok: true, unit, pages: texts.map((text, i) => ({ number: i + 1, text, source: "text" })) }
+    : { ok: false, reason: FAILURE_REASONS.noText };
+
+async function readPdf(bytes: Uint8Array, libraries: IngestLibraries, onProgress: (p: IngestProgress) => void): Promise<IngestResult> {
+  let pdf: PdfSource;
+  try {
+    pdf = await libraries.openPdf(bytes);
+  } catch (error) {
+    return { ok: false, reason: pdfOpenReason(error) };
+  }
+  try {
+    if (pdf.numPages > MAX_PAGES) return { ok: false, reason: FAILURE_REASONS.tooManyPages };
+    const pages: PageText[] = [];
+    for (let number = 1; number <= pdf.numPages; number += 1) {
+      onProgress({ page: number, of: pdf.numPages, ocr: false });
+      const text = await (await pdf.page(number)).text();
+      if (readableChars(text) >= MIN_TEXT_LAYER_CHARS) {
+        pages.push({ number, text, source: "text" });
+        continue;
+      }
+      onProgress({ page: number, of: pdf.numPages, ocr: true });
+      const recognised = (await libraries.recognise(pdf, number)).trim();
+      // A page with a little real text and nothing better from OCR keeps its own text.
+      pages.push(readableChars(recognised) > readableChars(text) ? { number, text: recognised, source: "ocr" } : { number, text, source: "text" });
+    }
+    return hasReadableText(pages.map((p) => p.text)) ? { ok: true, unit: "page", pages } : { ok: false, reason: FAILURE_REASONS.noText };
+  } catch (error) {
+    return { ok: false, reason: pdfOpenReason(error) };
+  } finally {
+    await pdf.close().catch(() => undefined);
+  }
+}
+
+/**
+ * Reads a document's text, page by page: the one job of the ingestion worker (`src/workers/ingest.worker.ts`).
+ * Every way it can fail ends as a reason in words, never as an exception: the contents are not what the
+ * extension says, a damaged or password-protected PDF, too many pages, a Word 97-2003 file, no readable text.
+ */
+export async function ingest(kind: DocumentKind, bytes: Uint8Array, libraries: IngestLibraries, onProgress: (p: IngestProgress) => void = () => undefined): Promise<IngestResult> {
+  const mismatch = contentMismatch(kind, bytes);
+  if (mismatch) return { ok: false, reason: mismatch };
+  switch (kind) {
+    case "txt": {
+      onProgress({ page: 1, of: 1, ocr: false });
+      return fromTexts(textPages(decodeText(bytes)), "page");
+    }
+    case "docx": {
+      onProgress({ page: 1, of: 1, ocr: false });
+      let text: string;
+      try {
+        text = await libraries.docxText(bytes);
+      } catch {
+        return { ok: false, reason: FAILURE_REASONS.unreadableDocx };
+      }
+      return fromTexts(
+        chunkText(text.replace(/\n{3,}/g, "\n\n").trim())
+          .map((section) => section.trim())
+          .filter(Boolean),
+        "section",
+      );
+    }
+    case "doc":
+      return { ok: false, reason: FAILURE_REASONS.legacyDoc };
+    case "pdf":
+      return readPdf(bytes, libraries, onProgress);
+  }
+}

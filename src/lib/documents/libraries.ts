@@ -1,0 +1,116 @@
+import type { IngestLibraries, PdfSource } from "./ingest";
+
+/** Where the ingestion worker finds the files the libraries load at run time, all on this site (never a CDN). */
+export interface LibraryUrls {
+  /** PDF.js's own worker build. */
+  pdfWorker: string;
+  /** tesseract.js's worker script, its WebAssembly core and the folder of `eng.traineddata.gz`. */
+  ocrWorker: string;
+  ocrCore: string;
+  ocrLanguages: string;
+}
+
+/** How much larger than its PDF size (72 dpi) a page is drawn for OCR: about 200 dpi. */
+export const OCR_SCALE = 200 / 72;
+
+/** Canvases for PDF.js where there is no document (a worker): OffscreenCanvas. */
+class OffscreenCanvasFactory {
+  create(width: number, height: number) {
+    const canvas = new OffscreenCanvas(width, height);
+    return { canvas, context: canvas.getContext("2d") };
+  }
+  reset(target: { canvas: OffscreenCanvas }, width: number, height: number) {
+    target.canvas.width = width;
+    target.canvas.height = height;
+  }
+  destroy(target: { canvas: OffscreenCanvas | null; context: unknown }) {
+    if (target.canvas) {
+      target.canvas.width = 0;
+      target.canvas.height = 0;
+    }
+    target.canvas = null;
+    target.context = null;
+  }
+}
+
+type PdfJs = typeof import("pdfjs-dist");
+type PdfDocument = Awaited<ReturnType<PdfJs["getDocument"]>["promise"]>;
+type TextContent = Awaited<ReturnType<Awaited<ReturnType<PdfDocument["getPage"]>>["getTextContent"]>>;
+type OcrWorker = Awaited<ReturnType<(typeof import("tesseract.js"))["createWorker"]>>;
+
+/** A page's text layer as lines: the items in reading order, a line break where PDF.js marks the end of a line. */
+export const textOfContent = (content: TextContent): string =>
+  content.items
+    .map((item) => ("str" in item ? item.str + (item.hasEOL ? "\n" : "") : ""))
+    .join("")
+    .replace(/[ \t]+\n/g, "\n")
+    .trim();
+
+/** The PDF.js documents opened by `openPdf`, so OCR can draw their pages. */
+const documents = new WeakMap<PdfSource, PdfDocument>();
+
+/**
+ * The real libraries, loaded on first use inside the ingestion worker: PDF.js (its own worker build, no eval),
+ * mammoth for DOCX, and tesseract.js with its English data for scanned pages, all from this site.
+ */
+export function browserLibraries(urls: LibraryUrls, loadPdfJs: () => Promise<PdfJs> = () => import("pdfjs-dist")): IngestLibraries & { close(): Promise<void> } {
+  let ocr: Promise<OcrWorker> | undefined;
+
+  return {
+    async openPdf(bytes) {
+      const pdfjs = await loadPdfJs();
+      pdfjs.GlobalWorkerOptions.workerSrc = urls.pdfWorker;
+      // PDF.js keeps the bytes it is given: a copy, so the caller's buffer stays whole.
+      const task = pdfjs.getDocument({ data: bytes.slice(), disableFontFace: true, CanvasFactory: OffscreenCanvasFactory, isOffscreenCanvasSupported: true });
+      const doc = await task.promise;
+      const source: PdfSource = {
+        numPages: doc.numPages,
+        page: async (number) => {
+          const page = await doc.getPage(number);
+          return { text: async () => textOfContent(await page.getTextContent()) };
+        },
+        close: () => task.destroy(),
+      };
+      documents.set(source, doc);
+      return source;
+    },
+
+    async docxText(bytes) {
+      const { default: mammoth } = await import("mammoth");
+      const buffer = bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer;
+      // The browser build reads `arrayBuffer`; Node's (the unit tests) reads `buffer`.
+      return (await mammoth.extractRawText({ arrayBuffer: buffer, buffer } as { arrayBuffer: ArrayBuffer })).value;
+    },
+
+    async recognise(pdf, number) {
+      const doc = documents.get(pdf);
+      if (!doc) throw new Error("recognise: not a PDF opened by this reader");
+      const page = await doc.getPage(number);
+      const viewport = page.getViewport({ scale: OCR_SCALE });
+      const canvas = new OffscreenCanvas(Math.ceil(viewport.width), Math.ceil(viewport.height));
+      const context = canvas.getContext("2d");
+      if (!context) throw new Error("recognise: no 2D canvas in this worker");
+      context.fillStyle = "#fff";
+      context.fillRect(0, 0, canvas.width, canvas.height);
+      await page.render({ canvas: canvas as unknown as HTMLCanvasElement, canvasContext: context as unknown as CanvasRenderingContext2D, viewport }).promise;
+      ocr ??= import("tesseract.js").then(({ createWorker, OEM }) =>
+        createWorker("eng", OEM.LSTM_ONLY, {
+          workerPath: urls.ocrWorker,
+          corePath: urls.ocrCore,
+          langPath: urls.ocrLanguages,
+          workerBlobURL: false,
+          cacheMethod: "none",
+          gzip: true,
+        }),
+      );
+      const { data } = await (await ocr).recognize(canvas as unknown as HTMLCanvasElement);
+      canvas.width = 0;
+      return data.text;
+    },
+
+    async close() {
+      if (ocr) await (await ocr).terminate();
+      ocr = undefined;
+    },
+  };
+}

@@ -1,0 +1,11 @@
+import type { IngestProgress, IngestResult } from "./ingest";
+import type { DocumentKind } from "./kinds";
+
+/** What the page asks the ingestion worker: read these bytes as this kind of document. */
+export interface IngestRequest {
+  kind: DocumentKind;
+  bytes: ArrayBuffer;
+}
+
+/** What the worker answers: progress while it reads, then one result. */
+export type IngestReply = { type: "progress"; progress: IngestProgress } | { type: "result"; result: IngestResult };

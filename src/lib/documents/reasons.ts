@@ -1,0 +1,22 @@
+/** The most pages a document may have; past it the upload fails with a reason. */
+export const MAX_PAGES = 2000;
+/** How long one document's reading may take before it is stopped and failed: 5 minutes. */
+export const DOCUMENT_TIMEOUT_MS = 5 * 60 * 1000;
+
+/** Why a document failed, in the words its card shows. One source for every reason the reader can give. */
+export const FAILURE_REASONS = {
+  corrupt: "This PDF is damaged or incomplete and cannot be read. Upload the original file again.",
+  password: "This PDF is protected by a password. Save a copy without the password and upload that.",
+  noText: "No readable text was found in this document, not even by recognising its pages.",
+  tooManyPages: `This document has more than ${MAX_PAGES.toLocaleString("en-GB")} pages, the most one upload can hold. Split it and upload the parts.`,
+  timeout: `Reading this document took longer than ${String(DOCUMENT_TIMEOUT_MS / 60000)} minutes and was stopped.`,
+  crashed: "The document reader stopped unexpectedly while reading this file. Re-index it to try again.",
+  unreadableDocx: "This Word file is damaged and its text cannot be read. Save it again as .docx or PDF.",
+  legacyDoc: "Word 97-2003 files can be kept but not read; save it as .docx or PDF",
+  storage: "Not enough browser storage",
+  lost: "This document's file is no longer in this browser. Upload it again.",
+} as const;
+
+/** The reason of a file whose contents are not what its extension says. */
+export const mismatchReason = (expected: string, found: string): string =>
+  `This file is not a ${expected} file: its contents are ${found}. Check the file and upload it with its real extension.`;

@@ -1,0 +1,64 @@
+import { REINDEX_MS } from "../dash/files";
+import { UPLOAD_INDEXED_MS, UPLOAD_OCR_MS, type UploadStatus } from "../dash/uploads";
+
+/** Where the reading of one document is, as the reader records it (real events, with their instants). */
+export type ProcessingState = "queued" | "reading" | "storing" | "done" | "failed";
+
+/** One attempt at reading a document: the upload, or a Re-index of a failed one. */
+export interface Processing {
+  attempt: "upload" | "reindex";
+  /** ISO instant the attempt started: the floors count from it. */
+  started: string;
+  state: ProcessingState;
+  /** ISO instant the text was read (every page), when it has been. */
+  readAt?: string;
+  /** ISO instant the pages were stored: the document is ready. */
+  doneAt?: string;
+  /** ISO instant it failed, and why, in words. */
+  failedAt?: string;
+  reason?: string;
+}
+
+/** The specification's simulated timings, kept as floors: no step shows before its time, however fast the work. */
+export const floorsOf = (attempt: Processing["attempt"]): { processing: number; ready: number } =>
+  attempt === "upload" ? { processing: UPLOAD_OCR_MS, ready: UPLOAD_INDEXED_MS } : { processing: 0, ready: REINDEX_MS };
+
+const at = (iso: string | undefined) => (iso ? new Date(iso).getTime() : Infinity);
+
+/**
+ * The status a document shows at `now`. Queued until 1 s after the upload; then OCR Processing while its text is
+ * read (and until 4 s, however fast it was read); Embedding from when its text is read and 4 s have passed until it
+ * is stored; Indexed once both are true. A failure shows from the time it happened, but not before 1 s. A Re-index
+ * is processing at once and ready no earlier than 3 s later.
+ */
+export function statusAt(p: Processing, now: number): UploadStatus {
+  const start = at(p.started);
+  const floor = floorsOf(p.attempt);
+  if (now < start + floor.processing) return "queued";
+  if (p.state === "failed") return "failed";
+  if (p.state === "done" && now >= Math.max(start + floor.ready, at(p.doneAt))) return "indexed";
+  if (p.readAt && now >= Math.max(start + floor.ready, at(p.readAt))) return "embedded";
+  return "ocr";
+}
+
+/** The instants at which a document's shown status can change without a new event: its floors. */
+export const floorInstants = (p: Processing): number[] => {
+  const start = at(p.started);
+  const floor = floorsOf(p.attempt);
+  return p.state === "failed" ? [start + floor.processing] : [start + floor.processing, start + floor.ready];
+};
+
+/** True while the reader still owes this document work: a page closed mid-way leaves it so, and the queue resumes it. */
+export const isUnfinished = (p: Processing): boolean => p.state !== "done" && p.state !== "failed";
+
+/** The record of a new attempt, started at `now`. */
+export const startAttempt = (attempt: Processing["attempt"], now: Date): Processing => ({ attempt, started: now.toISOString(), state: "queued" });
+
+/** The record after the reader's next event. */
+export function advance(p: Processing, event: "reading" | "read" | "done" | { failed: string }, now: Date): Processing {
+  const iso = now.toISOString();
+  if (typeof event === "object") return { ...p, state: "failed", failedAt: iso, reason: event.failed };
+  if (event === "reading") return { ...p, state: "reading" };
+  if (event === "read") return { ...p, state: "storing", readAt: iso };
+  return { ...p, state: "done", readAt: p.readAt ?? iso, doneAt: iso };
+}
