@@ -1,0 +1,71 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import type { IngestReply, IngestRequest } from "./protocol";
+import { readInWorker, type WorkerLike } from "./reader";
+import { DOCUMENT_TIMEOUT_MS, FAILURE_REASONS } from "./reasons";
+
+/** A worker the test drives: what it was sent, and a way to answer, crash or stay silent. */
+function fakeWorker() {
+  const sent: IngestRequest[] = [];
+  const worker: WorkerLike & { terminated: boolean } = {
+    terminated: false,
+    onmessage: null,
+    onerror: null,
+    onmessageerror: null,
+    postMessage: (message) => sent.push(message),
+    terminate() {
+      this.terminated = true;
+    },
+  };
+  const answer = (data: IngestReply) => worker.onmessage?.({ data } as MessageEvent<IngestReply>);
+  const crash = () => worker.onerror?.({ preventDefault: () => undefined } as ErrorEvent);
+  return { worker, sent, answer, crash };
+}
+
+beforeEach(() => vi.useFakeTimers());
+afterEach(() => vi.useRealTimers());
+
+describe("readInWorker", () => {
+  it("sends a copy of the bytes, passes progress on, resolves with the result and stops the worker", async () => {
+    const { worker, sent, answer } = fakeWorker();
+    const bytes = new TextEncoder().encode("Memo").buffer;
+    const progress = vi.fn();
+    const reading = readInWorker("txt", bytes, { createWorker: () => worker, onProgress: progress });
+    expect(sent[0]?.kind).toBe("txt");
+    expect(sent[0]?.bytes).not.toBe(bytes);
+    expect(bytes.byteLength).toBe(4);
+    answer({ type: "progress", progress: { page: 1, of: 1, ocr: false } });
+    answer({ type: "result", result: { ok: true, unit: "page", pages: [{ number: 1, text: "Memo", source: "text" }] } });
+    await expect(reading).resolves.toMatchObject({ ok: true });
+    expect(progress).toHaveBeenCalledWith({ page: 1, of: 1, ocr: false });
+    expect(worker.terminated).toBe(true);
+  });
+
+  it("fails with the time-out reason when the worker has not answered after 5 minutes, and stops it", async () => {
+    const { worker } = fakeWorker();
+    const reading = readInWorker("pdf", new ArrayBuffer(8), { createWorker: () => worker });
+    expect(DOCUMENT_TIMEOUT_MS).toBe(300_000);
+    await vi.advanceTimersByTimeAsync(DOCUMENT_TIMEOUT_MS - 1);
+    expect(worker.terminated).toBe(false);
+    await vi.advanceTimersByTimeAsync(1);
+    await expect(reading).resolves.toEqual({ ok: false, reason: FAILURE_REASONS.timeout });
+    expect(worker.terminated).toBe(true);
+  });
+
+  it("fails with the crash reason when the worker errors, and a late answer changes nothing", async () => {
+    const { worker, crash, answer } = fakeWorker();
+    const reading = readInWorker("pdf", new ArrayBuffer(8), { createWorker: () => worker });
+    crash();
+    answer({ type: "result", result: { ok: true, unit: "page", pages: [] } });
+    await expect(reading).resolves.toEqual({ ok: false, reason: FAILURE_REASONS.crashed });
+  });
+
+  it("fails with the crash reason when no worker can be started", async () => {
+    await expect(
+      readInWorker("pdf", new ArrayBuffer(8), {
+        createWorker: () => {
+          throw new Error("blocked");
+        },
+      }),
+    ).resolves.toEqual({ ok: false, reason: FAILURE_REASONS.crashed });
+  });
+});
