@@ -9,6 +9,7 @@ import securityHeaders from "./src/integrations/securityHeaders.ts";
 import devInbox from "./src/integrations/devInbox.ts";
 import paintedDirective from "./src/integrations/paintedDirective.ts";
 import auth from "./src/integrations/auth.ts";
+import vendorAssets from "./src/integrations/vendorAssets.ts";
 import { metaDirectives, scriptResources } from "./src/lib/security/policy.ts";
 
 // SITE_URL is needed at config time (canonical URLs), before astro:env is available; so are the Sentry
@@ -68,6 +69,8 @@ export default defineConfig({
     securityHeaders(),
     // Auth links' credentials go to /login on every page; a build for a real site without Supabase says so.
     auth(env),
+    // tesseract.js's worker, core and English data, served from this site for OCR of scanned pages.
+    vendorAssets(),
     ...sentryIntegrations,
   ],
   // A hash-based CSP in each page's <meta>: Astro hashes the scripts and styles it emits; the other
@@ -97,6 +100,8 @@ export default defineConfig({
   },
   vite: {
     plugins: [tailwindcss()],
+    // The ingestion worker is an ES module, so PDF.js, mammoth and tesseract.js load inside it only on first use.
+    worker: { format: "es" },
     resolve: { alias: supabaseAlias },
     // With Sentry, its tracing and debug code stay out of the bundle (errors only).
     define: PUBLIC_SENTRY_DSN ? { __SENTRY_TRACING__: "false", __SENTRY_DEBUG__: "false" } : {},

@@ -1,14 +1,16 @@
 // The budgets `npm run test:perf` enforces. Deterministic figures (categories, CLS, script size) fail at
-// once; the performance score only under 80. The aim stays 100, but the score's Total Blocking Time is this
-// machine's rendering multiplied by 4: on 2026-11-23 the service page with every script removed still
-// measured 365-493 ms of TBT (score 86-91) while the control page scored 100, so a floor of 90 failed
-// pages for the machine, not for their code. Script size, the part our code controls, has its own budget.
+// once. The performance score is checked on the best of a route's runs, at 85: the aim stays 100, but the score's
+// Total Blocking Time is this machine's own layout time multiplied by 4, and a busy moment only ever adds to it.
+// On 2026-11-23 the service page with every script removed still measured 365-493 ms of TBT (score 86-91) while
+// the control page scored 100; across two fresh-clone runs (20 route measurements) the best run of every route
+// scored 90-99 while medians went down to 82. Script size, the part our code controls, has its own exact budget.
 
 /** Routes that are noindex on purpose, so Lighthouse's SEO category cannot reach 100 there. */
 export const NOINDEX = new Set(["/login"]);
 
 export const budgets = {
-  minPerformance: 80,
+  /** The best run's performance score, at least. */
+  minPerformance: 85,
   categories: 100,
   maxCls: 0.01,
   /** Initial JavaScript per route, KB transferred (gzip): the measured value with a little headroom. */
@@ -32,7 +34,8 @@ export function checkBudgets(results) {
   const failures = [];
   for (const r of results) {
     const fail = (what) => failures.push(`${r.route}: ${what}`);
-    if (r.performance < budgets.minPerformance) fail(`performance ${r.performance} < ${budgets.minPerformance}`);
+    const best = r.best ?? r.performance;
+    if (best < budgets.minPerformance) fail(`performance ${best} (best run) < ${budgets.minPerformance}`);
     if (r.accessibility < budgets.categories) fail(`accessibility ${r.accessibility}`);
     if (r.bestPractices < budgets.categories) fail(`best practices ${r.bestPractices}`);
     if (r.seo < budgets.categories && !NOINDEX.has(r.route)) fail(`SEO ${r.seo}`);

@@ -14,8 +14,8 @@ test.describe("Files' Preview of an upload whose type says text/html", () => {
 
   const HOSTILE = '<h1 id=pwned>Injected</h1><script>window.top.document.title = "pwned"; parent.pwned = true;</script>';
 
-  /** Uploads the hostile markup under `name`, claiming text/html, lets it reach Indexed and opens Files. */
-  async function uploadAndOpenFiles(page: Page, context: BrowserContext, name: string) {
+  /** Uploads the hostile markup under `name`, claiming text/html, lets it reach `status` and opens Files. */
+  async function uploadAndOpenFiles(page: Page, context: BrowserContext, name: string, status: "Indexed" | "Failed") {
     await signInAs(context);
     await installClock(page);
     await openDash(page, "/dash/uploads", "Uploads");
@@ -24,32 +24,37 @@ test.describe("Files' Preview of an upload whose type says text/html", () => {
     await page.getByLabel("Target Case").selectOption({ label: "Kyprianou v. Limassol Marine Services" });
     await page.getByRole("button", { name: "Upload Document" }).click();
     await page.clock.runFor(4000);
-    await expect(page.getByRole("listitem", { name: name.replace(/\.\w+$/, "") })).toContainText("Indexed");
+    await expect(page.getByRole("listitem", { name: name.replace(/\.\w+$/, "") })).toContainText(status);
     await page.getByRole("link", { name: "Files" }).click();
   }
 
-  test("notes.txt is shown as text: no element of it exists in any frame, and its script never runs", async ({ page, context }) => {
-    await uploadAndOpenFiles(page, context, "notes.txt");
-    await card(page, "notes").getByRole("button", { name: "Preview" }).click();
-    const dialog = page.getByRole("dialog", { name: "notes" });
-    await expect(dialog).toBeVisible();
-    // Whatever the dialog shows has loaded before the frames are searched.
-    for (const frame of await dialog.locator("iframe").all()) await expect(frame.contentFrame().locator("body")).toBeAttached();
+  /** No element of the file exists in any frame, and its script never ran. */
+  async function expectNotParsed(page: Page) {
     for (const frame of page.frames()) {
       await expect(frame.locator("#pwned"), frame.url()).toHaveCount(0);
       await expect(frame.locator("h1", { hasText: "Injected" }), frame.url()).toHaveCount(0);
     }
-    await expect(dialog.getByRole("textbox", { name: "Contents of notes.txt" })).toHaveValue(HOSTILE);
-    await expect(dialog.getByRole("textbox", { name: "Contents of notes.txt" })).not.toBeEditable();
     expect(await page.evaluate(() => ({ title: document.title, pwned: "pwned" in window }))).toEqual({ title: expect.not.stringContaining("pwned"), pwned: false });
+  }
+
+  test("notes.txt is read as text and the viewer shows it as text: no frame, no element of it, its script never runs", async ({ page, context }) => {
+    await uploadAndOpenFiles(page, context, "notes.txt", "Indexed");
+    await card(page, "notes").getByRole("button", { name: "Preview" }).click();
+    const dialog = page.getByRole("dialog", { name: "notes" });
+    await expect(dialog.getByRole("region", { name: "Page 1" })).toHaveText(HOSTILE);
+    await expect(dialog.locator("iframe")).toHaveCount(0);
+    await expectNotParsed(page);
   });
 
-  test("a .docx says honestly that it cannot be previewed here", async ({ page, context }) => {
-    await uploadAndOpenFiles(page, context, "Lease.docx");
-    await card(page, "Lease").getByRole("button", { name: "Preview" }).click();
+  test("a .docx that is really markup fails with what it is, and shows none of it", async ({ page, context }) => {
+    await uploadAndOpenFiles(page, context, "Lease.docx", "Failed");
+    const file = card(page, "Lease");
+    await expect(file).toContainText("This file is not a Word (.docx) file: its contents are plain text.");
+    await file.getByRole("button", { name: "Preview" }).click();
     const dialog = page.getByRole("dialog", { name: "Lease" });
-    await expect(dialog).toContainText("This document cannot be previewed here. Word files (.doc, .docx) open in Word or a compatible app.");
+    await expect(dialog).toContainText("This file is not a Word (.docx) file");
     await expect(dialog.locator("iframe")).toHaveCount(0);
+    await expectNotParsed(page);
   });
 });
 

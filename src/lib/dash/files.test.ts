@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { REINDEX_MS, documentAt, filterDocuments, parseDocuments, reindexDue, startReindex, type DocumentRecord } from "./files";
+import { REINDEX_MS } from "../documents/timeline";
+import { documentAt, filterDocuments, parseDocuments, reindexDue, startReindex, type DocumentRecord } from "./files";
 
 const doc = (id: string, status: DocumentRecord["status"], title = id, caseTitle = "Case"): DocumentRecord => ({
   id,

@@ -1,3 +1,4 @@
+import { REINDEX_MS } from "../documents/timeline";
 import { isRecordDate } from "./dates";
 import { allStrings, isRecordId, oneOf, parseList } from "./parse";
 import { matchesQuery } from "./search";
@@ -20,6 +21,8 @@ export interface WorkspaceDocument {
   status: "indexed" | "processing" | "failed";
   uploaded: string /* ISO */;
   type: "pdf" | "doc";
+  /** Why it failed, in words, when it did (an upload the reader could not read). */
+  reason?: string;
 }
 
 /** A stored document: its status as filed, and when a re-index was asked for. */
@@ -28,8 +31,6 @@ export interface DocumentRecord extends WorkspaceDocument {
   reindexStarted?: string;
 }
 
-/** How long a re-index takes (specification section 9). */
-export const REINDEX_MS = 3000;
 
 /** The document as it is at `now`: a re-indexed failed file is processing for 3000 ms, then indexed. */
 export function documentAt({ reindexStarted, ...document }: DocumentRecord, now: number): WorkspaceDocument {

@@ -5,7 +5,6 @@ import {
   UPLOAD_HINT,
   UPLOAD_STATUS_LABELS,
   canUpload,
-  countPages,
   fileProblem,
   formatSizeMb,
   newUpload,
@@ -14,6 +13,7 @@ import {
   titleFromFileName,
   uploadStatus,
   uploadedDocument,
+  isFiled,
 } from "./uploads";
 
 describe("upload rules", () => {
@@ -57,6 +57,7 @@ describe("upload rules", () => {
 describe("upload status", () => {
   const uploaded = "2025-03-14T10:00:00.000Z";
   const at = (ms: number) => Date.parse(uploaded) + ms;
+  const done = { attempt: "upload", started: uploaded, state: "done", readAt: uploaded, doneAt: uploaded } as const;
   it.each([
     [0, "queued"],
     [999, "queued"],
@@ -64,7 +65,7 @@ describe("upload status", () => {
     [3999, "ocr"],
     [4000, "indexed"],
     [86_400_000, "indexed"],
-  ] as const)("is %s ms after the upload: %s", (ms, status) => expect(uploadStatus({ uploaded }, at(ms))).toBe(status));
+  ] as const)("a document read at once is, %s ms after the upload: %s", (ms, status) => expect(uploadStatus({ processing: done }, at(ms))).toBe(status));
 
   it("has the specification's labels", () => {
     expect(UPLOAD_STATUS_LABELS).toEqual({ queued: "Queued", ocr: "OCR Processing", embedded: "Embedding", indexed: "Indexed", failed: "Failed" });
@@ -73,9 +74,10 @@ describe("upload status", () => {
 
 describe("upload records", () => {
   const draft = { filename: "Witness Statement.pdf", sizeBytes: 2048, caseId: "c1", title: "  " };
-  const upload = newUpload(draft, "Georgiou v. Paphos", 3, "u1", new Date("2025-03-14T10:00:00Z"));
+  const upload = newUpload(draft, "Georgiou v. Paphos", "u1", new Date("2025-03-14T10:00:00Z"));
+  const read = { ...upload, pages: 3, processing: { ...upload.processing, state: "done", readAt: upload.uploaded, doneAt: upload.uploaded } } as const;
 
-  it("falls back to the file name without extension for a blank title", () => {
+  it("is queued, of the kind its extension names, and falls back to the file name without extension for a blank title", () => {
     expect(upload).toEqual({
       id: "u1",
       filename: "Witness Statement.pdf",
@@ -83,14 +85,20 @@ describe("upload records", () => {
       caseId: "c1",
       caseTitle: "Georgiou v. Paphos",
       sizeBytes: 2048,
-      pages: 3,
+      kind: "pdf",
+      pages: 0,
+      unit: "page",
+      ocrPages: 0,
       uploaded: "2025-03-14T10:00:00.000Z",
+      processing: { attempt: "upload", started: "2025-03-14T10:00:00.000Z", state: "queued" },
     });
-    expect(newUpload({ ...draft, title: " Statement of Mr Ioannou " }, "x", 1, "u2", new Date()).title).toBe("Statement of Mr Ioannou");
+    expect(newUpload({ ...draft, title: " Statement of Mr Ioannou " }, "x", "u2", new Date()).title).toBe("Statement of Mr Ioannou");
+    expect(newUpload({ ...draft, filename: "memo.docx" }, "x", "u3", new Date())).toMatchObject({ kind: "docx", unit: "section" });
   });
 
-  it("becomes an indexed document of its case", () => {
-    expect(uploadedDocument(upload)).toEqual({
+  it("becomes a document of its case: Processing until Indexed, Failed with its reason", () => {
+    const t = Date.parse(upload.uploaded);
+    expect(uploadedDocument(read, t + 4000)).toEqual({
       id: "u1",
       title: "Witness Statement",
       caseId: "c1",
@@ -100,22 +108,28 @@ describe("upload records", () => {
       uploaded: "2025-03-14T10:00:00.000Z",
       type: "pdf",
     });
-    expect(uploadedDocument({ ...upload, filename: "a.txt" }).type).toBe("doc");
+    expect(uploadedDocument(read, t + 2000).status).toBe("processing");
+    expect(uploadedDocument({ ...read, kind: "txt" }, t).type).toBe("doc");
+    const failed = { ...upload, processing: { ...upload.processing, state: "failed", failedAt: upload.uploaded, reason: "Damaged." } } as const;
+    expect(uploadedDocument(failed, t + 1000)).toMatchObject({ status: "failed", reason: "Damaged." });
   });
 
-  it("counts pages of PDFs and texts", () => {
-    expect(countPages("a.pdf", "<< /Type /Pages /Count 2 >> << /Type /Page >> << /Type/Page >>")).toBe(2);
-    expect(countPages("a.pdf", "garbled")).toBe(1);
-    expect(countPages("a.txt", Array.from({ length: 120 }, () => "line").join("\n"))).toBe(3);
-    expect(countPages("a.docx", "binary")).toBe(1);
+  it("is filed (listed in Files) once Indexed or Failed, and through a Re-index", () => {
+    const t = Date.parse(upload.uploaded);
+    expect(isFiled(read, t + 3999)).toBe(false);
+    expect(isFiled(read, t + 4000)).toBe(true);
+    expect(isFiled({ ...upload, processing: { attempt: "reindex", started: upload.uploaded, state: "reading" } }, t)).toBe(true);
   });
 
   it("lists newest first and validates stored records", () => {
     const older = { ...upload, id: "u0", uploaded: "2025-03-13T10:00:00.000Z" };
     expect(newestFirst([older, upload]).map((u) => u.id)).toEqual(["u1", "u0"]);
-    expect(parseUploads([upload])).toEqual([upload]);
+    expect(parseUploads([upload, read])).toEqual([upload, read]);
     expect(parseUploads([{ ...upload, sizeBytes: "2" }])).toBeNull();
     expect(parseUploads([{ ...upload, uploaded: "yesterday" }])).toBeNull();
+    expect(parseUploads([{ ...upload, kind: "exe" }])).toBeNull();
+    expect(parseUploads([{ ...upload, processing: { ...upload.processing, state: "stuck" } }])).toBeNull();
+    expect(parseUploads([{ ...upload, processing: { ...upload.processing, failedAt: "soon" } }])).toBeNull();
     expect(parseUploads({})).toBeNull();
   });
 });

@@ -1,6 +1,8 @@
+import { extensionOf, kindOfFileName, type DocumentKind } from "../documents/kinds";
+import { floorInstants, statusAt, type Processing } from "../documents/timeline";
 import { isRecordDate } from "./dates";
-import type { WorkspaceDocument } from "./files";
-import { allStrings, isRecordId, parseList } from "./parse";
+import type { DocumentStatus, WorkspaceDocument } from "./files";
+import { allStrings, isRecordId, oneOf, parseList } from "./parse";
 
 /** The file types the upload accepts, as the file picker's `accept` and as people read them. */
 export const ACCEPTED_EXTENSIONS = [".pdf", ".doc", ".docx", ".txt"] as const;
@@ -10,10 +12,6 @@ export const ACCEPTED_LABEL = "PDF/DOC/DOCX/TXT";
 export const MAX_UPLOAD_MB = 50;
 export const MAX_UPLOAD_BYTES = MAX_UPLOAD_MB * 1024 * 1024;
 export const UPLOAD_HINT = `up to ${String(MAX_UPLOAD_MB)}MB, ${ACCEPTED_LABEL}`;
-
-/** When the simulated processing reaches each step, in ms after the upload (specification section 9). */
-export const UPLOAD_OCR_MS = 1000;
-export const UPLOAD_INDEXED_MS = 4000;
 
 export const UPLOAD_STATUSES = ["queued", "ocr", "embedded", "indexed", "failed"] as const;
 export type UploadStatus = (typeof UPLOAD_STATUSES)[number];
@@ -25,7 +23,7 @@ export const UPLOAD_STATUS_LABELS: Record<UploadStatus, string> = {
   failed: "Failed",
 };
 
-/** An uploaded document: what was sent, where to, and when (its status follows from the time). */
+/** An uploaded document: what was sent, where to, when, and how its reading went (its status follows from that). */
 export interface Upload {
   id: string;
   filename: string;
@@ -34,9 +32,17 @@ export interface Upload {
   /** The case's title when it was uploaded, so the document keeps its case name. */
   caseTitle: string;
   sizeBytes: number;
+  /** The kind its checked extension names: how it is read and shown. */
+  kind: DocumentKind;
+  /** Pages (or a DOCX's sections) read; 0 until it is read. */
   pages: number;
+  unit: "page" | "section";
+  /** How many of its pages were recognised by OCR. */
+  ocrPages: number;
   /** ISO instant of the upload. */
   uploaded: string;
+  /** The current attempt at reading it: the upload, or the last Re-index. */
+  processing: Processing;
 }
 
 /** What the user is about to upload. */
@@ -53,9 +59,6 @@ export const titleFromFileName = (filename: string): string => filename.replace(
 /** The size people read: megabytes with one decimal ("2.4 MB"). */
 export const formatSizeMb = (bytes: number): string => `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
 
-/** The file name's extension, lower case with its dot (".pdf"); empty without one. */
-export const extensionOf = (filename: string): string => /\.[^.]*$/.exec(filename.toLowerCase())?.[0] ?? "";
-
 /** Why a file cannot be uploaded, in words for the user; null when it can. */
 export function fileProblem(file: { name: string; size: number }): string | null {
   if (!(ACCEPTED_EXTENSIONS as readonly string[]).includes(extensionOf(file.name))) {
@@ -70,51 +73,59 @@ export function fileProblem(file: { name: string; size: number }): string | null
 /** Whether the draft can be uploaded: a file and a case are chosen. */
 export const canUpload = (draft: UploadDraft | null): boolean => !!draft?.filename && !!draft.caseId;
 
-/** Where an upload is at `now`: Queued, then OCR Processing after 1000 ms, then Indexed after 4000 ms. */
-export function uploadStatus(upload: Pick<Upload, "uploaded">, now: number): UploadStatus {
-  const elapsed = now - new Date(upload.uploaded).getTime();
-  if (elapsed >= UPLOAD_INDEXED_MS) return "indexed";
-  if (elapsed >= UPLOAD_OCR_MS) return "ocr";
-  return "queued";
-}
+/** Where an upload is at `now`: from its reader's real events, with the specification's timings as floors. */
+export const uploadStatus = (upload: Pick<Upload, "processing">, now: number): UploadStatus => statusAt(upload.processing, now);
 
-/** The instants at which an upload changes status. */
-export const uploadSteps = (upload: Pick<Upload, "uploaded">): number[] => {
-  const start = new Date(upload.uploaded).getTime();
-  return [start + UPLOAD_OCR_MS, start + UPLOAD_INDEXED_MS];
+/** The instants at which an upload's status can change by time alone (its floors), for the clock. */
+export const uploadSteps = (upload: Pick<Upload, "processing">): number[] => floorInstants(upload.processing);
+
+/** How an upload's status reads on the Files screen: Indexed, Failed, or Processing for every step between. */
+const DOCUMENT_STATUS_OF: Record<UploadStatus, DocumentStatus> = {
+  queued: "processing",
+  ocr: "processing",
+  embedded: "processing",
+  indexed: "indexed",
+  failed: "failed",
 };
 
-/** A page count for the Files screen: a PDF's page objects, a text's pages of 50 lines, else one. */
-export function countPages(filename: string, content: string): number {
-  const extension = extensionOf(filename);
-  if (extension === ".pdf") return Math.max(1, content.match(/\/Type\s*\/Page(?!s)/g)?.length ?? 0);
-  if (extension === ".txt") return Math.max(1, Math.ceil(content.split("\n").length / 50));
-  return 1;
+/** The upload as a document of the Files screen, with its status at `now` and, when it failed, why. */
+export function uploadedDocument(upload: Upload, now: number): WorkspaceDocument {
+  const status = DOCUMENT_STATUS_OF[uploadStatus(upload, now)];
+  return {
+    id: upload.id,
+    title: upload.title,
+    caseId: upload.caseId,
+    caseTitle: upload.caseTitle,
+    pages: upload.pages,
+    status,
+    uploaded: upload.uploaded,
+    type: upload.kind === "pdf" ? "pdf" : "doc",
+    ...(status === "failed" && upload.processing.reason ? { reason: upload.processing.reason } : {}),
+  };
 }
 
-/** The upload as a document of the Files screen (once indexed). */
-export const uploadedDocument = (upload: Upload): WorkspaceDocument => ({
-  id: upload.id,
-  title: upload.title,
-  caseId: upload.caseId,
-  caseTitle: upload.caseTitle,
-  pages: upload.pages,
-  status: "indexed",
-  uploaded: upload.uploaded,
-  type: extensionOf(upload.filename) === ".pdf" ? "pdf" : "doc",
-});
+/** Whether Files lists the upload: once it is Indexed or Failed, and through any Re-index after that. */
+export const isFiled = (upload: Upload, now: number): boolean =>
+  upload.processing.attempt === "reindex" || ["indexed", "failed"].includes(uploadStatus(upload, now));
 
-/** The upload record for a draft sent at `now`; the title falls back to the file name without extension. */
-export const newUpload = (draft: UploadDraft, caseTitle: string, pages: number, id: string, now: Date): Upload => ({
-  id,
-  filename: draft.filename,
-  title: draft.title.trim() || titleFromFileName(draft.filename),
-  caseId: draft.caseId,
-  caseTitle,
-  sizeBytes: draft.sizeBytes,
-  pages,
-  uploaded: now.toISOString(),
-});
+/** The upload record for a draft sent at `now`, queued; the title falls back to the file name without extension. */
+export function newUpload(draft: UploadDraft, caseTitle: string, id: string, now: Date): Upload {
+  const kind = kindOfFileName(draft.filename) ?? "txt";
+  return {
+    id,
+    filename: draft.filename,
+    title: draft.title.trim() || titleFromFileName(draft.filename),
+    caseId: draft.caseId,
+    caseTitle,
+    sizeBytes: draft.sizeBytes,
+    kind,
+    pages: 0,
+    unit: kind === "docx" ? "section" : "page",
+    ocrPages: 0,
+    uploaded: now.toISOString(),
+    processing: { attempt: "upload", started: now.toISOString(), state: "queued" },
+  };
+}
 
 /** Recent uploads, newest first. */
 export const newestFirst = (uploads: readonly Upload[]): Upload[] =>
@@ -122,10 +133,23 @@ export const newestFirst = (uploads: readonly Upload[]): Upload[] =>
 
 const num = (value: unknown): value is number => typeof value === "number" && Number.isFinite(value) && value >= 0;
 
+const STATES = ["queued", "reading", "storing", "done", "failed"] as const;
+
+/** Validates a stored processing record. */
+function parseProcessing(data: unknown): Processing | null {
+  const p = data as Partial<Processing> | null;
+  if (!p || !oneOf(p.attempt, ["upload", "reindex"] as const) || !oneOf(p.state, STATES) || !isRecordDate(p.started)) return null;
+  for (const instant of [p.readAt, p.doneAt, p.failedAt]) if (instant !== undefined && !isRecordDate(instant)) return null;
+  if (p.reason !== undefined && typeof p.reason !== "string") return null;
+  return p as Processing;
+}
+
 /** Validates stored uploads. */
 export const parseUploads = (data: unknown): Upload[] | null =>
   parseList(data, (item) => {
     const u = item as Partial<Upload> | null;
-    if (!u || !isRecordId(u.id) || !allStrings(u.filename, u.title, u.caseId, u.caseTitle) || !num(u.sizeBytes) || !num(u.pages)) return null;
+    if (!u || !isRecordId(u.id) || !allStrings(u.filename, u.title, u.caseId, u.caseTitle)) return null;
+    if (!num(u.sizeBytes) || !num(u.pages) || !num(u.ocrPages) || !oneOf(u.kind, ["pdf", "docx", "doc", "txt"] as const)) return null;
+    if (!oneOf(u.unit, ["page", "section"] as const) || !parseProcessing(u.processing)) return null;
     return isRecordDate(u.uploaded) ? (u as Upload) : null;
   });

@@ -71,6 +71,7 @@ async function readPdf(bytes: Uint8Array, libraries: IngestLibraries, onProgress
   }
   try {
     if (pdf.numPages > MAX_PAGES) return { ok: false, reason: FAILURE_REASONS.tooManyPages };
+    if (pdf.numPages < 1) return { ok: false, reason: FAILURE_REASONS.corrupt };
     const pages: PageText[] = [];
     for (let number = 1; number <= pdf.numPages; number += 1) {
       onProgress({ page: number, of: pdf.numPages, ocr: false });

@@ -1,5 +1,7 @@
-import { extensionOf } from "../dash/uploads";
 import { mismatchReason } from "./reasons";
+
+/** The file name's extension, lower case with its dot (".pdf"); empty without one. */
+export const extensionOf = (filename: string): string => /\.[^.]*$/.exec(filename.toLowerCase())?.[0] ?? "";
 
 /** The kinds of document the workspace reads, named by their checked extension. */
 export type DocumentKind = "pdf" | "docx" | "doc" | "txt";

@@ -13,11 +13,11 @@ export interface LibraryUrls {
 /** How much larger than its PDF size (72 dpi) a page is drawn for OCR: about 200 dpi. */
 export const OCR_SCALE = 200 / 72;
 
-/** Canvases for PDF.js where there is no document (a worker): OffscreenCanvas. */
+/** Canvases for PDF.js where there is no document (a worker): OffscreenCanvas, with PDF.js's canvas factory methods. */
 class OffscreenCanvasFactory {
   create(width: number, height: number) {
     const canvas = new OffscreenCanvas(width, height);
-    return { canvas, context: canvas.getContext("2d") };
+    return { canvas, context: canvas.getContext("2d", { willReadFrequently: true }) };
   }
   reset(target: { canvas: OffscreenCanvas }, width: number, height: number) {
     target.canvas.width = width;
@@ -30,6 +30,9 @@ class OffscreenCanvasFactory {
     }
     target.canvas = null;
     target.context = null;
+  }
+  getNoAlphaContext(canvas: OffscreenCanvas) {
+    return canvas.getContext("2d", { alpha: false, willReadFrequently: true });
   }
 }
 
@@ -61,7 +64,15 @@ export function browserLibraries(urls: LibraryUrls, loadPdfJs: () => Promise<Pdf
       const pdfjs = await loadPdfJs();
       pdfjs.GlobalWorkerOptions.workerSrc = urls.pdfWorker;
       // PDF.js keeps the bytes it is given: a copy, so the caller's buffer stays whole.
-      const task = pdfjs.getDocument({ data: bytes.slice(), disableFontFace: true, CanvasFactory: OffscreenCanvasFactory, isOffscreenCanvasSupported: true });
+      // In this worker PDF.js parses in the same thread (its worker script imported here, no nested worker), and says
+      // only errors: its warnings (no standard font data, which text needs no glyphs of) are not the user's business.
+      const task = pdfjs.getDocument({
+        data: bytes.slice(),
+        disableFontFace: true,
+        CanvasFactory: OffscreenCanvasFactory,
+        isOffscreenCanvasSupported: true,
+        verbosity: pdfjs.VerbosityLevel.ERRORS,
+      });
       const doc = await task.promise;
       const source: PdfSource = {
         numPages: doc.numPages,

@@ -16,7 +16,7 @@ function fakeWorker() {
       this.terminated = true;
     },
   };
-  const answer = (data: IngestReply) => worker.onmessage?.({ data } as MessageEvent<IngestReply>);
+  const answer = (data: IngestReply | Record<string, unknown>) => worker.onmessage?.({ data } as MessageEvent<unknown>);
   const crash = () => worker.onerror?.({ preventDefault: () => undefined } as ErrorEvent);
   return { worker, sent, answer, crash };
 }
@@ -25,7 +25,7 @@ beforeEach(() => vi.useFakeTimers());
 afterEach(() => vi.useRealTimers());
 
 describe("readInWorker", () => {
-  it("sends a copy of the bytes, passes progress on, resolves with the result and stops the worker", async () => {
+  it("sends a copy of the bytes, passes progress on, ignores messages not its own (PDF.js's), resolves with the result and stops the worker", async () => {
     const { worker, sent, answer } = fakeWorker();
     const bytes = new TextEncoder().encode("Memo").buffer;
     const progress = vi.fn();
@@ -33,6 +33,7 @@ describe("readInWorker", () => {
     expect(sent[0]?.kind).toBe("txt");
     expect(sent[0]?.bytes).not.toBe(bytes);
     expect(bytes.byteLength).toBe(4);
+    answer({ sourceName: "worker", targetName: "main", action: "ready", data: {} });
     answer({ type: "progress", progress: { page: 1, of: 1, ocr: false } });
     answer({ type: "result", result: { ok: true, unit: "page", pages: [{ number: 1, text: "Memo", source: "text" }] } });
     await expect(reading).resolves.toMatchObject({ ok: true });

@@ -7,7 +7,7 @@ import { DOCUMENT_TIMEOUT_MS, FAILURE_REASONS } from "./reasons";
 export interface WorkerLike {
   postMessage(message: IngestRequest, transfer: Transferable[]): void;
   terminate(): void;
-  onmessage: ((event: MessageEvent<IngestReply>) => void) | null;
+  onmessage: ((event: MessageEvent<unknown>) => void) | null;
   onerror: ((event: ErrorEvent) => void) | null;
   onmessageerror: ((event: MessageEvent) => void) | null;
 }
@@ -45,9 +45,11 @@ export function readInWorker(kind: DocumentKind, bytes: ArrayBuffer, options: Re
       resolve(result);
     };
     const timer = setTimer(() => finish({ ok: false, reason: FAILURE_REASONS.timeout }), timeoutMs);
-    worker.onmessage = ({ data }) => {
-      if (data.type === "progress") onProgress?.(data.progress);
-      else finish(data.result);
+    worker.onmessage = ({ data }: MessageEvent<unknown>) => {
+      // Only this protocol's messages count: PDF.js, when it runs inside the worker, posts its own to the page too.
+      const reply = data as Partial<IngestReply> | null;
+      if (reply?.type === "progress" && reply.progress) onProgress?.(reply.progress);
+      else if (reply?.type === "result" && reply.result) finish(reply.result);
     };
     worker.onerror = (event) => {
       event.preventDefault();

@@ -14,6 +14,7 @@ export const FAILURE_REASONS = {
   unreadableDocx: "This Word file is damaged and its text cannot be read. Save it again as .docx or PDF.",
   legacyDoc: "Word 97-2003 files can be kept but not read; save it as .docx or PDF",
   storage: "Not enough browser storage",
+  noStorage: "This browser is not letting the workspace keep documents, so this one could not be kept or read.",
   lost: "This document's file is no longer in this browser. Upload it again.",
 } as const;
 

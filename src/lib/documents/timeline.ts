@@ -1,5 +1,9 @@
-import { REINDEX_MS } from "../dash/files";
-import { UPLOAD_INDEXED_MS, UPLOAD_OCR_MS, type UploadStatus } from "../dash/uploads";
+import type { UploadStatus } from "../dash/uploads";
+
+/** The specification's simulated timings (section 9), in ms after the upload or the Re-index: kept as floors. */
+export const UPLOAD_OCR_MS = 1000;
+export const UPLOAD_INDEXED_MS = 4000;
+export const REINDEX_MS = 3000;
 
 /** Where the reading of one document is, as the reader records it (real events, with their instants). */
 export type ProcessingState = "queued" | "reading" | "storing" | "done" | "failed";

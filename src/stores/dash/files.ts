@@ -13,10 +13,10 @@ import {
 import { createFilteredList } from "../../lib/dash/filteredList";
 import { persisted } from "../../lib/dash/persisted";
 import type { FeatureDefinition } from "../../lib/dash/repository";
-import { uploadStatus, uploadedDocument, type Upload } from "../../lib/dash/uploads";
+import { isFiled, uploadedDocument, type Upload } from "../../lib/dash/uploads";
 import { sampleDocuments } from "../../lib/dash/samples/documents";
 import { clock } from "./clock";
-import { $uploads } from "./uploads";
+import { $uploads, reindexUpload } from "./uploads";
 
 export const documentsFeature: FeatureDefinition<DocumentRecord[]> = {
   name: "documents",
@@ -28,17 +28,19 @@ export const documentsFeature: FeatureDefinition<DocumentRecord[]> = {
 export interface FilesDeps {
   clock: Clock;
   $uploads: ReadableAtom<Upload[]>;
+  /** Reads a failed upload again. */
+  reindexUpload: (id: string) => void;
 }
 
 /**
- * The documents of the workspace: the filed ones (with any re-index under way) and every upload that has
- * reached Indexed, derived rather than copied, newest first.
+ * The documents of the workspace: the filed ones (with any re-index under way) and every upload once it is
+ * Indexed or Failed (and through its Re-index), derived rather than copied, newest first.
  */
 export function createFilesStore(deps: FilesDeps) {
   const $records = atom<DocumentRecord[]>(documentsFeature.samples());
   const $documents = computed([$records, deps.$uploads, deps.clock.$now], (records, uploads, now) =>
     [
-      ...uploads.filter((upload) => uploadStatus(upload, now) === "indexed").map(uploadedDocument),
+      ...uploads.filter((upload) => isFiled(upload, now)).map((upload) => uploadedDocument(upload, now)),
       ...records.map((record) => documentAt(record, now)),
     ].sort((a, b) => new Date(b.uploaded).getTime() - new Date(a.uploaded).getTime()),
   );
@@ -47,14 +49,17 @@ export function createFilesStore(deps: FilesDeps) {
   // A re-index under way (just started, or loaded after a reload) wakes the clock when it finishes.
   $records.subscribe((records) => deps.clock.wakeAt(records.flatMap(reindexDue)));
 
-  /** Re-indexes a failed document: processing now, indexed 3000 ms later. */
-  const reindex = (id: string) => $records.set(startReindex($records.get(), id, new Date(deps.clock.now())));
+  /** Re-indexes a failed document: an upload is read again; a filed one is processing now, indexed 3000 ms later. */
+  const reindex = (id: string) => {
+    if (deps.$uploads.get().some((upload) => upload.id === id)) deps.reindexUpload(id);
+    else $records.set(startReindex($records.get(), id, new Date(deps.clock.now())));
+  };
 
 
   return { $records, $documents, ...list, reindex };
 }
 
-const files = createFilesStore({ clock, $uploads });
+const files = createFilesStore({ clock, $uploads, reindexUpload });
 
 /** Every document of the workspace as it is now (contract 4). */
 export const $documents: ReadableAtom<WorkspaceDocument[]> = files.$documents;

@@ -5,7 +5,6 @@ import { persisted } from "../../lib/dash/persisted";
 import type { FeatureDefinition } from "../../lib/dash/repository";
 import {
   canUpload,
-  countPages,
   fileProblem,
   newestFirst,
   newUpload,
@@ -16,12 +15,19 @@ import {
   type Upload,
   type UploadStatus,
 } from "../../lib/dash/uploads";
+import { isQuotaError, type DocumentsDb } from "../../lib/documents/db";
+import type { IngestProgress } from "../../lib/documents/ingest";
+import { createIngestQueue, type IngestQueueDeps } from "../../lib/documents/queue";
+import { readInWorker } from "../../lib/documents/reader";
+import { FAILURE_REASONS } from "../../lib/documents/reasons";
+import { advance, isUnfinished, startAttempt } from "../../lib/documents/timeline";
 import { $cases, caseTitle } from "./cases";
 import { clock, newRecordId } from "./clock";
 
 export const uploadsFeature: FeatureDefinition<Upload[]> = {
   name: "uploads",
-  version: 1,
+  // 2: uploads are read for real (kind, pages, processing); a version-1 record had no file kept.
+  version: 2,
   samples: () => [],
   parse: parseUploads,
 };
@@ -43,23 +49,62 @@ export interface UploadsDeps {
   caseTitle: (id: string) => string | undefined;
   /** The cases a URL may preselect. */
   caseIds: () => readonly { id: string }[];
+  /** The signed-in user's documents database. */
+  db: () => Promise<DocumentsDb>;
+  /** Reads one document (in a worker of its own). */
+  read: IngestQueueDeps["read"];
+  /** Called once a file is about to be kept: asks the browser to keep this site's storage. */
+  onKeep?: () => void;
 }
 
-/** Uploads: choosing and checking a file, sending it, and its simulated processing (from its timestamp). */
+/** An upload as the Uploads screen shows it: its status now and, while it is read, which page. */
+export type RecentUpload = Upload & { status: UploadStatus; progress: IngestProgress | null };
+
+/**
+ * Uploads: choosing and checking a file, keeping its bytes in the user's database, and reading it for real in
+ * a worker, one document at a time. Statuses follow the reader's events with the specification's timings as
+ * floors; an upload left unfinished (the page closed mid-way, or records loaded from another visit) is read again.
+ */
 export function createUploadsStore(deps: UploadsDeps) {
   const $uploads = atom<Upload[]>(uploadsFeature.samples());
   const $form = atom<UploadForm>(EMPTY_FORM);
+  const $progress = atom<ReadonlyMap<string, IngestProgress>>(new Map());
   const $canUpload = computed($form, (form) => canUpload(form.file ? { ...form, filename: form.file.name, sizeBytes: form.file.size } : null));
-  const $recent = computed([$uploads, deps.clock.$now], (uploads, now) =>
-    newestFirst(uploads).map((upload): Upload & { status: UploadStatus } => ({ ...upload, status: uploadStatus(upload, now) })),
+  const $recent = computed([$uploads, $progress, deps.clock.$now], (uploads, progress, now) =>
+    newestFirst(uploads).map((upload): RecentUpload => ({ ...upload, status: uploadStatus(upload, now), progress: progress.get(upload.id) ?? null })),
   );
-  /** The files uploaded in this browser session, for their preview (not stored: only their records are). */
-  const sessionFiles = new Map<string, File>();
+  /** Uploads whose bytes are still being written: they join the queue once kept. */
+  const keeping = new Set<string>();
 
-  // Loaded, added or restored uploads still in flight wake the clock at their next steps.
-  $uploads.subscribe((uploads) => deps.clock.wakeAt(uploads.flatMap(uploadSteps)));
+  const find = (id: string) => $uploads.get().find((u) => u.id === id);
+  const change = (id: string, edit: (upload: Upload) => Upload) => $uploads.set($uploads.get().map((u) => (u.id === id ? edit(u) : u)));
+  const fail = (id: string, reason: string) =>
+    change(id, (u) => ({ ...u, processing: advance(u.processing, { failed: reason }, new Date(deps.clock.now())) }));
 
-  const update = (change: Partial<UploadForm>) => $form.set({ ...$form.get(), ...change });
+  const queue = createIngestQueue({
+    db: deps.db,
+    read: deps.read,
+    processing: (id) => find(id)?.processing,
+    update: (id, processing, summary) => change(id, (u) => ({ ...u, processing, ...summary })),
+    onProgress: (id, progress) => {
+      const next = new Map($progress.get());
+      if (progress) next.set(id, progress);
+      else next.delete(id);
+      $progress.set(next);
+    },
+    now: () => new Date(deps.clock.now()),
+  });
+
+  // Every change wakes the clock at the uploads' floors (and moves it to now, so a real event shows at once); an
+  // unfinished upload that is not being kept or read (loaded after a reload, another visit) joins the queue.
+  $uploads.subscribe((uploads) => {
+    deps.clock.wakeAt(uploads.flatMap(uploadSteps));
+    for (const upload of uploads) {
+      if (isUnfinished(upload.processing) && !keeping.has(upload.id) && !queue.has(upload.id)) void queue.enqueue(upload.id);
+    }
+  });
+
+  const update = (next: Partial<UploadForm>) => $form.set({ ...$form.get(), ...next });
 
   /** Takes a chosen or dropped file: refused with a message when its type or size is wrong. */
   const chooseFile = (file: File) => {
@@ -74,20 +119,46 @@ export function createUploadsStore(deps: UploadsDeps) {
     if (id) update({ caseId: id });
   };
 
-  /** Sends the chosen file to the chosen case; its processing starts at this instant. */
-  const submit = async (): Promise<Upload | null> => {
+  /** Keeps the file's bytes in the user's database, then queues it; a refused write fails this upload only. */
+  async function keep(upload: Upload, file: File): Promise<void> {
+    deps.onKeep?.();
+    try {
+      const bytes = await file.arrayBuffer();
+      const db = await deps.db();
+      await db.putFile({ id: upload.id, name: upload.filename, kind: upload.kind, bytes });
+    } catch (error) {
+      keeping.delete(upload.id);
+      if (find(upload.id)) fail(upload.id, isQuotaError(error) ? FAILURE_REASONS.storage : FAILURE_REASONS.noStorage);
+      return;
+    }
+    keeping.delete(upload.id);
+    if (find(upload.id)) void queue.enqueue(upload.id);
+  }
+
+  /** Sends the chosen file to the chosen case: Queued at this instant, kept, then read. */
+  const submit = (): Upload | null => {
     const { file, caseId, title } = $form.get();
     if (!file || !$canUpload.get()) return null;
-    const uploadedAt = new Date(deps.clock.now());
-    const id = deps.newId();
-    $form.set(EMPTY_FORM);
-    // A file that cannot be read back still uploads; it just counts as one page.
-    const pages = await file.text().then((text) => countPages(file.name, text), () => 1);
     const draft = { filename: file.name, sizeBytes: file.size, caseId, title };
-    const upload = newUpload(draft, deps.caseTitle(caseId) ?? "", pages, id, uploadedAt);
-    sessionFiles.set(id, file);
+    const upload = newUpload(draft, deps.caseTitle(caseId) ?? "", deps.newId(), new Date(deps.clock.now()));
+    $form.set(EMPTY_FORM);
+    keeping.add(upload.id);
     $uploads.set([upload, ...$uploads.get()]);
+    void keep(upload, file);
     return upload;
+  };
+
+  /** Reads a failed upload again: processing at once, ready no earlier than 3 s later, or failed again with why. */
+  const reindex = (id: string) => {
+    const upload = find(id);
+    if (!upload || upload.processing.state !== "failed") return;
+    change(id, (u) => ({ ...u, processing: startAttempt("reindex", new Date(deps.clock.now())) }));
+  };
+
+  /** Deletes an upload: its record, bytes and pages. */
+  const remove = async (id: string) => {
+    $uploads.set($uploads.get().filter((u) => u.id !== id));
+    await (await deps.db()).deleteDocument(id);
   };
 
   return {
@@ -98,18 +169,29 @@ export function createUploadsStore(deps: UploadsDeps) {
     chooseFile,
     preselectCase,
     submit,
+    reindex,
+    remove,
+    /** Stops reading (the workspace is cleared): nothing under way is recorded any more. */
+    stop: queue.clear,
     setCase: (caseId: string) => update({ caseId }),
     setTitle: (title: string) => update({ title }),
     cancel: () => $form.set({ ...EMPTY_FORM, caseId: $form.get().caseId }),
-    /** The file of an upload made in this browser session, for its preview. */
-    sessionFile: (id: string): File | undefined => sessionFiles.get(id),
   };
 }
 
-const uploads = createUploadsStore({ clock, newId: newRecordId, caseTitle, caseIds: () => $cases.get() });
+const uploads = createUploadsStore({
+  clock,
+  newId: newRecordId,
+  caseTitle,
+  caseIds: () => $cases.get(),
+  // The database follows the signed-in user ($auth), loaded with the first document so this module stays testable alone.
+  db: () => import("./documentsDb").then(({ userDocumentsDb }) => userDocumentsDb()),
+  read: (kind, bytes, onProgress) => readInWorker(kind, bytes, { onProgress }),
+  onKeep: () => void import("./documentsDb").then(({ askToPersist }) => askToPersist()),
+});
 
 export const { $uploads, $form: $uploadForm, $canUpload, $recent: $recentUploads } = uploads;
 export const { chooseFile, preselectCase, submit: submitUpload, setCase: setUploadCase, setTitle: setUploadTitle } = uploads;
-export const { cancel: cancelUpload, sessionFile } = uploads;
+export const { cancel: cancelUpload, reindex: reindexUpload, remove: removeUpload, stop: stopReading } = uploads;
 
 export const uploadsRecords = persisted(uploads.$uploads, uploadsFeature);

@@ -1,4 +1,8 @@
+import "fake-indexeddb/auto";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { openDocumentsDb } from "../../lib/documents/db";
+import type { IngestResult } from "../../lib/documents/ingest";
+import { FAILURE_REASONS } from "../../lib/documents/reasons";
 import { sampleCases } from "../../lib/dash/samples/cases";
 import { createClock } from "../../lib/dash/clock";
 import { uploadHrefFor } from "../../lib/dash/cases";
@@ -11,25 +15,54 @@ import { createUploadsStore } from "./uploads";
 
 const T0 = Date.parse("2025-03-14T10:00:00.000Z");
 
-/** The five stores wired together as the app wires them, over a fake clock. */
-function workspace() {
+let users = 0;
+
+/**
+ * The five stores wired together as the app wires them, over a fake clock, a user database of their own (in
+ * fake-indexeddb) and a reader that answers what `read` says (the reader itself is tested in lib/documents).
+ */
+function workspace(read: (kind: string) => Promise<IngestResult> = () => Promise.resolve(twoPages)) {
   const clock = createClock();
   let n = 0;
   const newId = () => `id-${String((n += 1))}`;
   const now = () => new Date(clock.now());
   const cases = createCasesStore({ now, newId });
-  const uploads = createUploadsStore({ clock, newId, caseTitle: cases.caseTitle, caseIds: () => cases.$cases.get() });
-  const files = createFilesStore({ clock, $uploads: uploads.$uploads });
+  const db = openDocumentsDb(`user-${String((users += 1))}`);
+  const uploads = createUploadsStore({ clock, newId, caseTitle: cases.caseTitle, caseIds: () => cases.$cases.get(), db: () => db, read });
+  const files = createFilesStore({ clock, $uploads: uploads.$uploads, reindexUpload: uploads.reindex });
   const cards = createCaseCards(cases.$matching, files.$documents);
   const knowledge = createKnowledgeStore({ now, newId });
-  return { clock, cases, uploads, files, cards, knowledge };
+  return { clock, cases, uploads, files, cards, knowledge, db };
 }
+
+/** Waits, without moving the fake clock, until the reader's real work (promises, IndexedDB) makes `check` pass. */
+async function settled(check: () => void): Promise<void> {
+  for (let i = 0; ; i += 1) {
+    try {
+      check();
+      return;
+    } catch (error) {
+      if (i > 500) throw error;
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+  }
+}
+
+const twoPages: IngestResult = {
+  ok: true,
+  unit: "page",
+  pages: [
+    { number: 1, text: "Witness statement of Mr Ioannou.", source: "text" },
+    { number: 2, text: "Signed in Paphos.", source: "text" },
+  ],
+};
 
 const pdf = (name = "Witness Statement.pdf", size = 2048) =>
   new File(["%PDF-1.4 << /Type /Page >> << /Type /Page >>".padEnd(size, " ")], name, { type: "application/pdf" });
 
 beforeEach(() => {
-  vi.useFakeTimers();
+  // Timers and the date only: IndexedDB (fake-indexeddb) runs on the real event loop.
+  vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout", "Date"] });
   vi.setSystemTime(T0);
 });
 afterEach(() => vi.useRealTimers());
@@ -52,16 +85,17 @@ describe("uploads", () => {
     expect(uploads.$form.get()).toMatchObject({ file: null, title: "", caseId: sampleCases[0]!.id });
   });
 
-  it("moves Queued -> OCR Processing at 1000 ms -> Indexed at 4000 ms, newest first", async () => {
-    const { uploads } = workspace();
+  it("reads the file for real: Queued, OCR Processing at 1000 ms, Indexed at 4000 ms (the floors), its pages kept", async () => {
+    const { uploads, db } = workspace();
     uploads.chooseFile(pdf());
     uploads.setCase(sampleCases[1]!.id);
     uploads.setTitle("Witness statement of Mr Ioannou");
-    const upload = await uploads.submit();
-    expect(upload).toMatchObject({ title: "Witness statement of Mr Ioannou", caseTitle: sampleCases[1]!.title, pages: 2, sizeBytes: 2048 });
+    const upload = uploads.submit();
+    expect(upload).toMatchObject({ title: "Witness statement of Mr Ioannou", caseTitle: sampleCases[1]!.title, kind: "pdf", pages: 0, sizeBytes: 2048 });
     expect(uploads.$form.get().file).toBeNull();
-    expect(uploads.sessionFile(upload!.id)?.name).toBe("Witness Statement.pdf");
     const status = () => uploads.$recent.get()[0]!.status;
+    expect(status()).toBe("queued");
+    await settled(() => expect(uploads.$uploads.get()[0]!.processing.state).toBe("done"));
     expect(status()).toBe("queued");
     await vi.advanceTimersByTimeAsync(999);
     expect(status()).toBe("queued");
@@ -71,23 +105,110 @@ describe("uploads", () => {
     expect(status()).toBe("ocr");
     await vi.advanceTimersByTimeAsync(1);
     expect(status()).toBe("indexed");
+    expect(uploads.$recent.get()[0]).toMatchObject({ pages: 2, unit: "page", ocrPages: 0 });
+    expect((await (await db).getPages(upload!.id)).map((p) => p.text)).toEqual(["Witness statement of Mr Ioannou.", "Signed in Paphos."]);
+    expect((await (await db).getFile(upload!.id))?.name).toBe("Witness Statement.pdf");
   });
 
-  it("does nothing without a file and a case", async () => {
-    const { uploads } = workspace();
-    expect(await uploads.submit()).toBeNull();
+  it("slower reading extends the floors: OCR Processing until it is read, with the page being read", async () => {
+    let answer: (result: IngestResult) => void = () => undefined;
+    const { uploads } = workspace(() => new Promise((resolve) => (answer = resolve)));
     uploads.chooseFile(pdf());
-    expect(await uploads.submit()).toBeNull();
+    uploads.setCase(sampleCases[1]!.id);
+    uploads.submit();
+    await settled(() => expect(uploads.$uploads.get()[0]!.processing.state).toBe("reading"));
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect(uploads.$recent.get()[0]!.status).toBe("ocr");
+    answer(twoPages);
+    await settled(() => expect(uploads.$recent.get()[0]!.status).toBe("indexed"));
+  });
+
+  it("a file the reader cannot read fails with its reason, and the next upload is still read", async () => {
+    const { uploads, files } = workspace((kind) => Promise.resolve(kind === "doc" ? { ok: false, reason: FAILURE_REASONS.legacyDoc } : twoPages));
+    uploads.chooseFile(new File([new Uint8Array([0xd0, 0xcf, 0x11, 0xe0])], "Old brief.doc"));
+    uploads.setCase(sampleCases[1]!.id);
+    const old = uploads.submit()!;
+    uploads.chooseFile(pdf());
+    uploads.setCase(sampleCases[1]!.id);
+    const next = uploads.submit()!;
+    await settled(() => expect(uploads.$uploads.get().every((u) => u.processing.state === "done" || u.processing.state === "failed")).toBe(true));
+    await vi.advanceTimersByTimeAsync(4000);
+    const byId = (id: string) => uploads.$recent.get().find((u) => u.id === id)!;
+    expect(byId(old.id)).toMatchObject({ status: "failed", processing: { reason: "Word 97-2003 files can be kept but not read; save it as .docx or PDF" } });
+    expect(byId(next.id).status).toBe("indexed");
+    expect(files.$documents.get().find((d) => d.id === old.id)).toMatchObject({ status: "failed", reason: FAILURE_REASONS.legacyDoc });
+  });
+
+  it("a write refused for lack of room fails that upload only, with 'Not enough browser storage'", async () => {
+    const { uploads, db } = workspace();
+    const full = await db;
+    const putFile = full.putFile.bind(full);
+    let refuse = true;
+    full.putFile = (file) => (refuse ? Promise.reject(new DOMException("full", "QuotaExceededError")) : putFile(file));
+    uploads.chooseFile(pdf("Big.pdf"));
+    uploads.setCase(sampleCases[1]!.id);
+    const big = uploads.submit()!;
+    await settled(() => expect(uploads.$uploads.get()[0]!.processing.state).toBe("failed"));
+    refuse = false;
+    uploads.chooseFile(pdf());
+    uploads.setCase(sampleCases[1]!.id);
+    const small = uploads.submit()!;
+    await settled(() => expect(uploads.$uploads.get().find((u) => u.id === small.id)!.processing.state).toBe("done"));
+    await vi.advanceTimersByTimeAsync(4000);
+    expect(uploads.$recent.get().find((u) => u.id === big.id)).toMatchObject({ status: "failed", processing: { reason: "Not enough browser storage" } });
+  });
+
+  it("re-index of a failed upload reads it again: processing at once, Indexed no earlier than 3 s", async () => {
+    let result: IngestResult = { ok: false, reason: FAILURE_REASONS.corrupt };
+    const { uploads, files } = workspace(() => Promise.resolve(result));
+    uploads.setCase(sampleCases[1]!.id);
+    uploads.chooseFile(pdf());
+    const upload = uploads.submit()!;
+    await settled(() => expect(uploads.$uploads.get()[0]!.processing.state).toBe("failed"));
+    await vi.advanceTimersByTimeAsync(1000);
+    const status = () => files.$documents.get().find((d) => d.id === upload.id)?.status;
+    expect(status()).toBe("failed");
+    result = twoPages;
+    files.reindex(upload.id);
+    expect(status()).toBe("processing");
+    await settled(() => expect(uploads.$uploads.get()[0]!.processing.state).toBe("done"));
+    await vi.advanceTimersByTimeAsync(2999);
+    expect(status()).toBe("processing");
+    await vi.advanceTimersByTimeAsync(1);
+    expect(status()).toBe("indexed");
+  });
+
+  it("does nothing without a file and a case", () => {
+    const { uploads } = workspace();
+    expect(uploads.submit()).toBeNull();
+    uploads.chooseFile(pdf());
+    expect(uploads.submit()).toBeNull();
     expect(uploads.$uploads.get()).toEqual([]);
   });
 
-  it("continues an upload in flight at a reload from its timestamp", async () => {
-    const { uploads } = workspace();
-    const stored = { id: "u", filename: "a.pdf", title: "a", caseId: "c", caseTitle: "C", sizeBytes: 1, pages: 1 };
-    uploads.$uploads.set([{ ...stored, uploaded: new Date(T0 - 2500).toISOString() }]);
+  it("an upload left unfinished (the page closed mid-way) is read again when its records load", async () => {
+    const { uploads, db } = workspace();
+    await (await db).putFile({ id: "u", name: "a.pdf", kind: "pdf", bytes: new ArrayBuffer(8) });
+    const started = new Date(T0 - 2500).toISOString();
+    uploads.$uploads.set([
+      { id: "u", filename: "a.pdf", title: "a", caseId: "c", caseTitle: "C", sizeBytes: 1, kind: "pdf", pages: 0, unit: "page", ocrPages: 0, uploaded: started, processing: { attempt: "upload", started, state: "reading" } },
+    ]);
     expect(uploads.$recent.get()[0]!.status).toBe("ocr");
+    await settled(() => expect(uploads.$uploads.get()[0]!.processing.state).toBe("done"));
     await vi.advanceTimersByTimeAsync(1500);
-    expect(uploads.$recent.get()[0]!.status).toBe("indexed");
+    expect(uploads.$recent.get()[0]).toMatchObject({ status: "indexed", pages: 2 });
+  });
+
+  it("deletes an upload's record, bytes and pages", async () => {
+    const { uploads, db } = workspace();
+    uploads.setCase(sampleCases[1]!.id);
+    uploads.chooseFile(pdf());
+    const upload = uploads.submit()!;
+    await settled(() => expect(uploads.$uploads.get()[0]!.processing.state).toBe("done"));
+    await uploads.remove(upload.id);
+    expect(uploads.$uploads.get()).toEqual([]);
+    expect(await (await db).getFile(upload.id)).toBeUndefined();
+    expect(await (await db).getPages(upload.id)).toEqual([]);
   });
 
   it("Upload Doc's link preselects its case, before and after a file is chosen", () => {
@@ -109,13 +230,14 @@ describe("cross-screen effects", () => {
     const before = count();
     uploads.chooseFile(pdf("Termination Letter.pdf"));
     uploads.setCase(target.id);
-    const upload = await uploads.submit();
+    const upload = uploads.submit();
     const inFiles = () => files.$documents.get().find((d) => d.id === upload!.id);
+    await settled(() => expect(uploads.$uploads.get()[0]!.processing.state).toBe("done"));
     await vi.advanceTimersByTimeAsync(3999);
     expect(inFiles()).toBeUndefined();
     expect(count()).toBe(before);
     await vi.advanceTimersByTimeAsync(1);
-    expect(inFiles()).toMatchObject({ title: "Termination Letter", caseTitle: target.title, status: "indexed" });
+    expect(inFiles()).toMatchObject({ title: "Termination Letter", caseTitle: target.title, status: "indexed", pages: 2 });
     expect(files.$documents.get()[0]!.id).toBe(upload!.id);
     expect(count()).toBe(before + 1);
     files.setQuery(target.title.slice(0, 9));

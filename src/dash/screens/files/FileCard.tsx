@@ -10,10 +10,12 @@ interface FileCardProps {
   onPreview: (document: WorkspaceDocument) => void;
   onOpenInChat: (document: WorkspaceDocument) => void;
   onReindex: (id: string) => void;
+  /** Deletes an uploaded document (its file, text and record); absent for documents that cannot be deleted. */
+  onDelete?: (document: WorkspaceDocument) => void;
 }
 
-/** One document: title, status, case, pages and upload date; Re-index only when it failed. */
-export default function FileCard({ document, onPreview, onOpenInChat, onReindex }: FileCardProps) {
+/** One document: title, status, case, pages and upload date; why it failed and Re-index when it did; Delete for uploads. */
+export default function FileCard({ document, onPreview, onOpenInChat, onReindex, onDelete }: FileCardProps) {
   const titleId = `file-${document.id}`;
   return (
     <li className="dash-card" aria-labelledby={titleId}>
@@ -30,6 +32,7 @@ export default function FileCard({ document, onPreview, onOpenInChat, onReindex 
           ["Uploaded", formatDay(document.uploaded)],
         ]}
       />
+      {document.status === "failed" && document.reason && <p className="text-sm text-danger">{document.reason}</p>}
       <div className="mt-auto flex flex-wrap gap-2">
         <button type="button" onClick={() => onPreview(document)} className="btn-small" aria-describedby={titleId}>
           <DashIcon name="eye" className="size-4" />
@@ -43,6 +46,12 @@ export default function FileCard({ document, onPreview, onOpenInChat, onReindex 
           <button type="button" onClick={() => onReindex(document.id)} className="btn-small" aria-describedby={titleId}>
             <DashIcon name="refresh" className="size-4" />
             Re-index
+          </button>
+        )}
+        {onDelete && (
+          <button type="button" onClick={() => onDelete(document)} className="btn-small" aria-describedby={titleId}>
+            <DashIcon name="trash" className="size-4" />
+            Delete
           </button>
         )}
       </div>

@@ -6,6 +6,8 @@ import { labelledOptions } from "../../../lib/selectOptions";
 import SelectField from "../../../ui/SelectField";
 import { $fileQuery, $fileStatus, $matchingDocuments, reindex, setFileQuery, setFileStatus } from "../../../stores/dash/files";
 import { openDocumentInChat } from "../../../stores/dash/openInChat";
+import { $uploads, removeUpload } from "../../../stores/dash/uploads";
+import ConfirmDialog from "../../components/ConfirmDialog";
 import DashIcon from "../../components/DashIcon";
 import CardGrid from "../../components/CardGrid";
 import ScreenHeader from "../../components/ScreenHeader";
@@ -13,15 +15,17 @@ import SearchField from "../../components/SearchField";
 import { useOpenInChat } from "../../components/useOpenInChat";
 import { routeHref } from "../../routes";
 import FileCard from "./FileCard";
-import FilePreviewDialog from "./FilePreviewDialog";
+import DocumentViewer, { type ViewerTarget } from "../../viewer/DocumentViewer";
 
-/** Every document of the firm: the filed ones and the uploads that have been indexed. */
+/** Every document of the firm: the filed ones and the uploads once indexed or failed; Preview opens the viewer. */
 export default function FilesScreen() {
   const documents = useStore($matchingDocuments);
   const query = useStore($fileQuery);
   const status = useStore($fileStatus);
   const openInChat = useOpenInChat(openDocumentInChat);
-  const [previewing, setPreviewing] = useState<WorkspaceDocument | null>(null);
+  const [viewing, setViewing] = useState<ViewerTarget | null>(null);
+  const [deleting, setDeleting] = useState<WorkspaceDocument | null>(null);
+  const uploadIds = new Set(useStore($uploads).map((upload) => upload.id));
   const statusId = useId();
 
   return (
@@ -46,10 +50,18 @@ export default function FilesScreen() {
       </div>
       <CardGrid count={documents.length} empty={{ icon: "file", title: "No documents found", hint: "Try another search or status." }} label="Documents">
         {documents.map((document) => (
-          <FileCard key={document.id} document={document} onPreview={setPreviewing} onOpenInChat={openInChat} onReindex={reindex} />
+          <FileCard key={document.id} document={document} onPreview={(document: WorkspaceDocument) => setViewing({ document })} onOpenInChat={openInChat} onReindex={reindex} onDelete={uploadIds.has(document.id) ? setDeleting : undefined} />
         ))}
       </CardGrid>
-      <FilePreviewDialog document={previewing} onClose={() => setPreviewing(null)} />
+      <DocumentViewer target={viewing} onClose={() => setViewing(null)} />
+      <ConfirmDialog
+        open={deleting !== null}
+        title={`Delete ${deleting?.title ?? "document"}?`}
+        description="Its file, its text and its record are removed from this workspace. This cannot be undone."
+        confirmLabel="Delete Document"
+        onConfirm={() => deleting && void removeUpload(deleting.id)}
+        onClose={() => setDeleting(null)}
+      />
     </div>
   );
 }

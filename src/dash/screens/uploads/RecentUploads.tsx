@@ -1,12 +1,27 @@
 import { useStore } from "@nanostores/react";
 import { formatDay } from "../../../lib/dash/dates";
 import { UPLOAD_STATUS_LABELS, formatSizeMb } from "../../../lib/dash/uploads";
-import { $recentUploads } from "../../../stores/dash/uploads";
+import { $recentUploads, type RecentUpload } from "../../../stores/dash/uploads";
 import Badge from "../../components/Badge";
 import EmptyState from "../../components/EmptyState";
 import { UPLOAD_TONES } from "../../components/statusTones";
 
-/** The uploads of this workspace, newest first, each with its processing status. */
+/**
+ * What is known of an upload's pages: while it is read, the page being read ('Reading page 12 of 40', or
+ * 'Recognising' for a scanned one), then 'Read page 3 of 3' until the floor lets it show Indexed; once Indexed,
+ * '3 pages' (with how many were recognised by OCR).
+ */
+function pagesNote(upload: RecentUpload): string | null {
+  const { progress } = upload;
+  const unit = upload.unit === "section" ? "section" : "page";
+  if (upload.status === "ocr" && progress) return `${progress.ocr ? "Recognising" : "Reading"} ${unit} ${String(progress.page)} of ${String(progress.of)}`;
+  if (upload.pages === 0 || upload.status === "failed" || upload.status === "queued") return null;
+  if (upload.status !== "indexed") return `Read ${unit} ${String(upload.pages)} of ${String(upload.pages)}`;
+  const count = `${String(upload.pages)} ${unit}${upload.pages === 1 ? "" : "s"}`;
+  return upload.ocrPages ? `${count}, ${String(upload.ocrPages)} recognised by OCR` : count;
+}
+
+/** The uploads of this workspace, newest first, each with its status, its pages or progress, and why it failed. */
 export default function RecentUploads() {
   const uploads = useStore($recentUploads);
   return (
@@ -18,17 +33,22 @@ export default function RecentUploads() {
         <EmptyState icon="upload" title="No uploads yet" />
       ) : (
         <ul className="flex flex-col gap-2">
-          {uploads.map((upload) => (
-            <li key={upload.id} aria-label={upload.title} className="flex flex-wrap items-center gap-x-4 gap-y-1 rounded-xl border border-line bg-surface px-4 py-3">
-              <div className="min-w-0 flex-1">
-                <p className="font-medium break-words">{upload.title}</p>
-                <p className="text-sm text-muted">
-                  {upload.filename} · {upload.caseTitle} · {formatSizeMb(upload.sizeBytes)} · {formatDay(upload.uploaded)}
-                </p>
-              </div>
-              <Badge tone={UPLOAD_TONES[upload.status]}>{UPLOAD_STATUS_LABELS[upload.status]}</Badge>
-            </li>
-          ))}
+          {uploads.map((upload) => {
+            const note = pagesNote(upload);
+            return (
+              <li key={upload.id} aria-label={upload.title} className="flex flex-wrap items-center gap-x-4 gap-y-1 rounded-xl border border-line bg-surface px-4 py-3">
+                <div className="min-w-0 flex-1">
+                  <p className="font-medium break-words">{upload.title}</p>
+                  <p className="text-sm text-muted">
+                    {upload.filename} · {upload.caseTitle} · {formatSizeMb(upload.sizeBytes)} · {formatDay(upload.uploaded)}
+                  </p>
+                  {note && <p className="text-sm text-muted">{note}</p>}
+                  {upload.status === "failed" && upload.processing.reason && <p className="text-sm text-danger">{upload.processing.reason}</p>}
+                </div>
+                <Badge tone={UPLOAD_TONES[upload.status]}>{UPLOAD_STATUS_LABELS[upload.status]}</Badge>
+              </li>
+            );
+          })}
         </ul>
       )}
     </section>

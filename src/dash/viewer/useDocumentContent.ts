@@ -1,0 +1,34 @@
+import { useEffect, useState } from "react";
+import type { StoredFile } from "../../lib/documents/db";
+import type { PageText } from "../../lib/documents/ingest";
+import { userDocumentsDb } from "../../stores/dash/documentsDb";
+
+/** A document's kept file and page text, as the viewer reads them from the user's database. */
+export type DocumentContent =
+  | { status: "loading" }
+  /** Nothing is kept for it in this browser (a sample of the specification, or another browser's upload). */
+  | { status: "missing" }
+  | { status: "ready"; file: StoredFile; pages: PageText[] }
+  | { status: "error" };
+
+/** Reads a document's file and pages from the signed-in user's database while `id` is set. */
+export function useDocumentContent(id: string | null): DocumentContent {
+  const [content, setContent] = useState<{ id: string | null; value: DocumentContent }>({ id: null, value: { status: "loading" } });
+  useEffect(() => {
+    if (!id) return;
+    let live = true;
+    const load = async (): Promise<DocumentContent> => {
+      const db = await userDocumentsDb();
+      const [file, pages] = await Promise.all([db.getFile(id), db.getPages(id)]);
+      return file ? { status: "ready", file, pages } : { status: "missing" };
+    };
+    load().then(
+      (value) => live && setContent({ id, value }),
+      () => live && setContent({ id, value: { status: "error" } }),
+    );
+    return () => {
+      live = false;
+    };
+  }, [id]);
+  return content.id === id ? content.value : { status: "loading" };
+}

@@ -1,0 +1,214 @@
+import { readFileSync } from "node:fs";
+import type { Page } from "@playwright/test";
+import { blankPdf, docx, executable, longPdf, scannedPdf, textPdf } from "../fixtures/documents";
+import { expectNoAxeViolations } from "./fixtures/axe";
+import { ADA, GRACE, openDash, signInAs } from "./fixtures/dash";
+import { card, pauseClock, reloadPaused, workspaceContext } from "./fixtures/workspace";
+import { expect, onScreen, test } from "./fixtures/workspaceTest";
+
+// Real documents (issue 17): uploads are read in a worker, kept per user in IndexedDB, and shown by the viewer.
+test.use(onScreen("/dash/uploads", "Uploads"));
+test.describe.configure({ timeout: 90_000 });
+
+const KYPRIANOU = "Kyprianou v. Limassol Marine Services";
+const PAGE_TWO = "The olive groves of Tala pass to the second defendant.";
+
+interface Upload {
+  name: string;
+  mimeType: string;
+  buffer: Buffer;
+}
+
+const file = (name: string, bytes: Uint8Array, mimeType = "application/pdf"): Upload => ({ name, mimeType, buffer: Buffer.from(bytes) });
+const row = (page: Page, title: string) => page.getByRole("main").getByRole("listitem", { name: title, exact: true });
+
+/** Chooses the file, files it under Kyprianou and sends it. */
+async function upload(page: Page, chosen: Upload) {
+  await page.getByLabel("Choose File").setInputFiles(chosen);
+  await page.getByLabel("Target Case").selectOption({ label: KYPRIANOU });
+  await page.getByRole("button", { name: "Upload Document" }).click();
+}
+
+const threePages = async () =>
+  file("Settlement.pdf", await textPdf([["Settlement agreement, Paphos District Court."], [PAGE_TWO], ["Signed at Paphos on 3 March 2025."]]));
+
+test("a 3-page PDF: OCR Processing with its pages, Indexed with '3 pages', and after a reload the viewer shows page 2's sentence", async ({ page }) => {
+  await pauseClock(page);
+  await upload(page, await threePages());
+  const settlement = row(page, "Settlement");
+  await expect(settlement).toContainText("Queued");
+  await page.clock.runFor(1000);
+  await expect(settlement).toContainText("OCR Processing");
+  await expect(settlement).toContainText("page 3 of 3");
+  await page.clock.runFor(3000);
+  await expect(settlement).toContainText("Indexed");
+  await expect(settlement).toContainText("3 pages");
+
+  await reloadPaused(page, "Uploads");
+  await page.getByRole("link", { name: "Files" }).click();
+  await card(page, "Settlement").getByRole("button", { name: "Preview" }).click();
+  const viewer = page.getByRole("dialog", { name: "Settlement" });
+  await expect(viewer.getByText("Page 1 of 3")).toBeVisible();
+  await expect(viewer.getByRole("region", { name: "Page 1" })).toContainText("Settlement agreement");
+  await viewer.getByRole("button", { name: "Next page" }).click();
+  await expect(viewer.getByText("Page 2 of 3")).toBeVisible();
+  await expect(viewer.getByRole("region", { name: "Page 2" })).toContainText(PAGE_TWO);
+  // The keyboard turns pages too, and zoom changes the drawn size.
+  await viewer.getByRole("region", { name: "Settlement: contents" }).focus();
+  await page.keyboard.press("ArrowRight");
+  await expect(viewer.getByText("Page 3 of 3")).toBeVisible();
+  await page.keyboard.press("Home");
+  await expect(viewer.getByText("Page 1 of 3")).toBeVisible();
+  const before = await viewer.locator("canvas").boundingBox();
+  await viewer.getByRole("button", { name: "Zoom in" }).click();
+  await expect(viewer.getByText("125%")).toBeVisible();
+  await expect.poll(async () => (await viewer.locator("canvas").boundingBox())?.width).toBeGreaterThan((before?.width ?? 0) * 1.2);
+  await viewer.getByRole("button", { name: "Fit to width" }).click();
+  await expect(viewer.getByText("100%")).toBeVisible();
+  // axe waits on timers: the clock runs again for it.
+  await page.clock.resume();
+  await expectNoAxeViolations(page, "viewer: ");
+  await page.keyboard.press("Escape");
+  await expect(viewer).toBeHidden();
+  await expect(card(page, "Settlement").getByRole("button", { name: "Preview" })).toBeFocused();
+});
+
+test("a DOCX reads as sections and a TXT as pages; both reach Indexed and show their text", async ({ page }) => {
+  await pauseClock(page);
+  const clauses = Array.from({ length: 8 }, (_, i) => `Clause ${String(i + 1)}. ${"The tenant keeps the premises at Kato Paphos in good repair. ".repeat(8).trim()}`);
+  await upload(page, file("Lease.docx", await docx(clauses), "application/vnd.openxmlformats-officedocument.wordprocessingml.document"));
+  await upload(page, { name: "Memo.txt", mimeType: "text/plain", buffer: Buffer.from("Memo to the partners\fSecond page: the Limassol hearing moved to 12 May.") });
+  await page.clock.runFor(4000);
+  await expect(row(page, "Lease")).toContainText("Indexed");
+  await expect(row(page, "Lease")).toContainText("2 sections");
+  await expect(row(page, "Memo")).toContainText("Indexed");
+  await expect(row(page, "Memo")).toContainText("2 pages");
+
+  await page.getByRole("link", { name: "Files" }).click();
+  await card(page, "Lease").getByRole("button", { name: "Preview" }).click();
+  const lease = page.getByRole("dialog", { name: "Lease" });
+  await expect(lease.getByText("Section 1 of 2")).toBeVisible();
+  await expect(lease.getByRole("region", { name: "Section 1" })).toContainText("Clause 1. The tenant keeps the premises");
+  await page.keyboard.press("Escape");
+  await card(page, "Memo").getByRole("button", { name: "Preview" }).click();
+  const memo = page.getByRole("dialog", { name: "Memo" });
+  await memo.getByRole("button", { name: "Next page" }).click();
+  await expect(memo.getByRole("region", { name: "Page 2" })).toHaveText("Second page: the Limassol hearing moved to 12 May.");
+});
+
+test("a scanned page is recognised: its words are in the viewer, marked as recognised by OCR", async ({ page }) => {
+  await pauseClock(page);
+  const png = readFileSync(new URL("../fixtures/documents/scan-line.png", import.meta.url));
+  await upload(page, file("Scanned lease.pdf", await scannedPdf(png)));
+  await page.clock.runFor(4000);
+  const scanned = row(page, "Scanned lease");
+  await expect(scanned).toContainText("Indexed", { timeout: 60_000 });
+  await expect(scanned).toContainText("1 page, 1 recognised by OCR");
+  await page.getByRole("link", { name: "Files" }).click();
+  await card(page, "Scanned lease").getByRole("button", { name: "Preview" }).click();
+  const viewer = page.getByRole("dialog", { name: "Scanned lease" });
+  await expect(viewer).toContainText("Recognised by OCR");
+  await expect(viewer.getByRole("region", { name: "Recognised text of page 1" })).toContainText(/LEASE AGREEMENT/i);
+});
+
+test("each failure says why on its card while the next upload still reaches Indexed", async ({ page }) => {
+  test.setTimeout(150_000);
+  await pauseClock(page);
+  const password = readFileSync(new URL("../fixtures/documents/password-protected.pdf", import.meta.url));
+  const whole = await threePages();
+  const failures: [Upload, string][] = [
+    [file("Renamed program.pdf", executable()), "This file is not a PDF file: its contents are a program."],
+    [file("Torn.pdf", whole.buffer.subarray(0, 200)), "This PDF is damaged or incomplete and cannot be read."],
+    [file("Locked.pdf", password), "This PDF is protected by a password."],
+    [{ name: "Dashes.txt", mimeType: "text/plain", buffer: Buffer.from("-- -- --\n\n***") }, "No readable text was found in this document"],
+    [file("Bundle.pdf", await longPdf(2001)), "This document has more than 2,000 pages"],
+    [file("Old brief.doc", new Uint8Array([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1, ...new Array<number>(504).fill(0)]), "application/msword"), "Word 97-2003 files can be kept but not read; save it as .docx or PDF"],
+  ];
+  for (const [failing] of failures) await upload(page, failing);
+  await upload(page, await threePages());
+  await page.clock.runFor(4000);
+  for (const [failing, reason] of failures) {
+    const failed = row(page, failing.name.replace(/\.\w+$/, ""));
+    await expect(failed).toContainText("Failed", { timeout: 30_000 });
+    await expect(failed).toContainText(reason);
+  }
+  await expect(row(page, "Settlement")).toContainText("Indexed");
+  await expect(row(page, "Old brief")).not.toContainText("Indexed");
+});
+
+test("a reader that crashes, and one that never answers (5 minutes), fail their document only", async ({ page }) => {
+  await pauseClock(page);
+  // The worker's script fails to start: the reader's crash.
+  await page.route(/ingest\.worker[^/]*\.js/, (route) => route.fulfill({ contentType: "text/javascript", body: "throw new Error('reader crashed');" }));
+  await upload(page, await threePages());
+  await page.clock.runFor(1000);
+  await expect(row(page, "Settlement")).toContainText("Failed");
+  await expect(row(page, "Settlement")).toContainText("The document reader stopped unexpectedly");
+  await page.unroute(/ingest\.worker[^/]*\.js/);
+  // PDF.js's own worker never arrives: the document waits until its 5 minutes are up.
+  await page.route(/pdf\.worker[^/]*\.mjs/, () => undefined);
+  await upload(page, { ...(await threePages()), name: "Stalled.pdf" });
+  const stalled = row(page, "Stalled");
+  await page.clock.runFor(240_000);
+  await expect(stalled).toContainText("OCR Processing");
+  // The 5 minutes count from when the reader started, a moment after the upload: the clock moves on in steps.
+  const reason = "Reading this document took longer than 5 minutes and was stopped.";
+  await expect
+    .poll(async () => {
+      await page.clock.runFor(15_000);
+      return stalled.textContent();
+    }, { intervals: [100], timeout: 30_000 })
+    .toContain(reason);
+  await page.unroute(/pdf\.worker[^/]*\.mjs/);
+  await upload(page, { ...(await threePages()), name: "Good.pdf" });
+  await page.clock.runFor(4000);
+  await expect(row(page, "Good")).toContainText("Indexed");
+});
+
+test("a blank PDF page that OCR cannot read either fails with 'No readable text'", async ({ page }) => {
+  await pauseClock(page);
+  await upload(page, file("Blank.pdf", await blankPdf()));
+  await page.clock.runFor(1000);
+  await expect(row(page, "Blank")).toContainText("No readable text was found in this document", { timeout: 60_000 });
+});
+
+test("a second user in this browser sees none of the first user's documents; delete removes one for good", async ({ page, context, browser }) => {
+  await upload(page, await threePages());
+  await expect(row(page, "Settlement")).toContainText("Indexed", { timeout: 15_000 });
+
+  // Grace signs in to the same browser profile (its localStorage and IndexedDB), after Ada.
+  const graceContext = await browser.newContext({ ...workspaceContext, storageState: await context.storageState({ indexedDB: true }) });
+  await signInAs(graceContext, GRACE);
+  const gracePage = await graceContext.newPage();
+  await openDash(gracePage, "/dash/files", "Files");
+  // Ada's database is in this browser, or Grace not seeing its document would prove nothing.
+  const databases = await gracePage.evaluate(async () => (await indexedDB.databases()).map((d) => d.name ?? ""));
+  expect(databases).toContain(`paphos-documents/${encodeURIComponent(ADA.id)}`);
+  await expect(gracePage.getByRole("heading", { level: 2, name: "Settlement" })).toHaveCount(0);
+  await openDash(gracePage, "/dash/uploads", "Uploads");
+  await expect(gracePage.getByText("No uploads yet")).toBeVisible();
+  await graceContext.close();
+
+  await page.getByRole("link", { name: "Files" }).click();
+  const settlement = card(page, "Settlement");
+  await settlement.getByRole("button", { name: "Delete" }).click();
+  await page.getByRole("dialog", { name: "Delete Settlement?" }).getByRole("button", { name: "Delete Document" }).click();
+  await expect(settlement).toHaveCount(0);
+  await page.reload();
+  await expect(page.getByRole("heading", { level: 1, name: "Files" })).toBeVisible({ timeout: 15_000 });
+  await expect(card(page, "Settlement")).toHaveCount(0);
+  const files = await page.evaluate(async (name) => {
+    const db = await new Promise<IDBDatabase>((resolve, reject) => {
+      const request = indexedDB.open(name);
+      request.onsuccess = () => resolve(request.result);
+      request.onerror = () => reject(new Error("open"));
+    });
+    const count = (store: string) =>
+      new Promise<number>((resolve) => {
+        const request = db.transaction(store).objectStore(store).count();
+        request.onsuccess = () => resolve(request.result);
+      });
+    return { files: await count("files"), pages: await count("pages") };
+  }, `paphos-documents/${encodeURIComponent(ADA.id)}`);
+  expect(files).toEqual({ files: 0, pages: 0 });
+});
