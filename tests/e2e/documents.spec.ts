@@ -212,3 +212,40 @@ test("a second user in this browser sees none of the first user's documents; del
   }, `paphos-documents/${encodeURIComponent(ADA.id)}`);
   expect(files).toEqual({ files: 0, pages: 0 });
 });
+
+test.describe("deleting a case asks what happens to its documents", () => {
+  test.use({ workspaceScreen: { path: "/dash/cases", heading: "Cases" } });
+
+  test("kept: they stay in Files under the case's name", async ({ page }) => {
+    await card(page, KYPRIANOU).getByRole("button", { name: `Delete ${KYPRIANOU}` }).click();
+    const dialog = page.getByRole("dialog", { name: "Delete this case?" });
+    await expect(dialog).toContainText("What happens to its document?");
+    await expect(dialog.getByRole("radio", { name: "Keep them in Files, still filed under this case's name" })).toBeChecked();
+    await expectNoAxeViolations(page, "delete case with documents: ");
+    await dialog.getByRole("button", { name: "Delete Case" }).click();
+    await expect(card(page, KYPRIANOU)).toHaveCount(0);
+    await page.getByRole("link", { name: "Files" }).click();
+    await expect(card(page, "Employment Contract and Termination Letter")).toContainText(KYPRIANOU);
+  });
+
+  test("deleted: its filed documents and its uploads go with it", async ({ page }) => {
+    await page.getByRole("link", { name: "Uploads" }).click();
+    await upload(page, await threePages());
+    await expect(row(page, "Settlement")).toContainText("Indexed", { timeout: 15_000 });
+    await page.getByRole("link", { name: "Cases" }).click();
+    await card(page, KYPRIANOU).getByRole("button", { name: `Delete ${KYPRIANOU}` }).click();
+    const dialog = page.getByRole("dialog", { name: "Delete this case?" });
+    await expect(dialog).toContainText("What happens to its 2 documents?");
+    await dialog.getByRole("radio", { name: "Delete them too: their files, text and records" }).check();
+    await dialog.getByRole("button", { name: "Delete Case" }).click();
+    await page.getByRole("link", { name: "Files" }).click();
+    await expect(page.getByRole("heading", { level: 2, name: "Employment Contract and Termination Letter" })).toHaveCount(0);
+    await expect(page.getByRole("heading", { level: 2, name: "Settlement" })).toHaveCount(0);
+  });
+});
+
+test("Settings shows how much this browser holds for the workspace and how much room is left", async ({ page }) => {
+  await page.getByRole("link", { name: "Settings" }).click();
+  const storage = page.getByRole("region", { name: "Storage in this browser" });
+  await expect(storage).toContainText(/This browser holds \d+\.\d (MB|GB) for the workspace; \d+\.\d (MB|GB) more is available\./);
+});

@@ -26,7 +26,7 @@ describe("CSP origins", () => {
   it("an unconfigured site reaches no third-party origin", () => {
     expect(serviceOrigins({})).toEqual({ connect: [], script: [], frame: [] });
     expect(metaDirectives({})).toContain("connect-src 'self'");
-    expect(metaDirectives({})).toContain("frame-src blob:");
+    expect(metaDirectives({})).toContain("frame-src 'none'");
     expect(scriptResources({})).toEqual(["'self'"]);
   });
 
@@ -102,6 +102,13 @@ describe("security headers", () => {
     expect(headersFor(headerRules, path)["Cache-Control"]).toBe(value);
   });
 
+  it("the OCR worker's files may compile WebAssembly from this site, and never eval", () => {
+    const csp = headersFor(headerRules, "/vendor/tesseract-7/worker.min.js")["Content-Security-Policy"] ?? "";
+    expect(csp).toContain("script-src 'self' 'wasm-unsafe-eval'");
+    expect(csp.replaceAll("'wasm-unsafe-eval'", "")).not.toMatch(/unsafe/);
+    expect(headersFor(headerRules, "/dash")["Content-Security-Policy"]).not.toMatch(/wasm/);
+  });
+
   it("the _headers file reads back as the same rules", () => {
     expect(parseHeadersFile(toHeadersFile(headerRules))).toEqual(headerRules);
   });
@@ -113,7 +120,7 @@ describe("security headers", () => {
 
   it("vercel.json carries the same values for the same paths", () => {
     const config = JSON.parse(toVercelConfig(headerRules)) as { headers: { source: string; headers: { key: string; value: string }[] }[] };
-    expect(config.headers.map((h) => h.source)).toEqual(["/(.*)", "/_astro/(.*)", "/dash", "/dash/(.*)", "/login", "/login/(.*)"]);
+    expect(config.headers.map((h) => h.source)).toEqual(["/(.*)", "/_astro/(.*)", "/vendor/(.*)", "/dash", "/dash/(.*)", "/login", "/login/(.*)"]);
     expect(Object.fromEntries(config.headers[0]!.headers.map((h) => [h.key, h.value]))).toEqual(headerRules[0]!.headers);
   });
 });

@@ -75,8 +75,8 @@ export function metaDirectives(env: ServiceSettings): MetaDirective[] {
   return [
     "default-src 'self'",
     `connect-src ${sources(true, connect)}`,
-    // Only the workspace's Preview frames anything: the file the user chose, through an object URL.
-    `frame-src ${sources(false, ["blob:", ...frame])}`,
+    // Nothing is framed: the workspace's document viewer draws pages and shows text itself.
+    `frame-src ${sources(false, frame)}`,
     "img-src 'self' data:",
     "font-src 'self'",
     "media-src 'self'",
@@ -134,6 +134,14 @@ export const headerRules: readonly HeaderRule[] = [
   },
   // Astro puts a content hash in every file name under /_astro: a new build is a new URL.
   { path: "/_astro/*", headers: { "Cache-Control": "public, max-age=31536000, immutable" } },
+  // The OCR worker (tesseract.js, a classic worker) runs under its own response's policy: its scripts and data from
+  // this site, and WebAssembly compiled from them, nothing else ('wasm-unsafe-eval', never 'unsafe-eval').
+  {
+    path: "/vendor/*",
+    headers: {
+      "Content-Security-Policy": "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; worker-src 'self'; object-src 'none'; base-uri 'none'",
+    },
+  },
   // Signed-in pages and the sign-in form must never be served from a shared or back-forward cache.
   { path: "/dash", headers: NO_STORE },
   { path: "/dash/*", headers: NO_STORE },

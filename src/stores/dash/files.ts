@@ -56,7 +56,10 @@ export function createFilesStore(deps: FilesDeps) {
   };
 
 
-  return { $records, $documents, ...list, reindex };
+  /** Removes the filed documents of a case (its uploads are removed by the uploads store). */
+  const removeCaseDocuments = (caseId: string) => $records.set($records.get().filter((record) => record.caseId !== caseId));
+
+  return { $records, $documents, ...list, reindex, removeCaseDocuments };
 }
 
 const files = createFilesStore({ clock, $uploads, reindexUpload });
@@ -64,6 +67,6 @@ const files = createFilesStore({ clock, $uploads, reindexUpload });
 /** Every document of the workspace as it is now (contract 4). */
 export const $documents: ReadableAtom<WorkspaceDocument[]> = files.$documents;
 export const { $query: $fileQuery, $filter: $fileStatus, $matching: $matchingDocuments } = files;
-export const { reindex, setQuery: setFileQuery, setFilter: setFileStatus } = files;
+export const { reindex, removeCaseDocuments, setQuery: setFileQuery, setFilter: setFileStatus } = files;
 
 export const documentsRecords = persisted(files.$records, documentsFeature);

@@ -2,7 +2,8 @@ import { useStore } from "@nanostores/react";
 import { useState } from "react";
 import { CASE_FILTERS } from "../../../lib/dash/cases";
 import { $caseCards, type CaseCard as CaseCardData } from "../../../stores/dash/caseCards";
-import { $caseFilter, $caseQuery, deleteCase, setCaseFilter, setCaseQuery } from "../../../stores/dash/cases";
+import { $caseFilter, $caseQuery, setCaseFilter, setCaseQuery } from "../../../stores/dash/cases";
+import { deleteCaseWithDocuments, type CaseDocumentsChoice } from "../../../stores/dash/deleteCase";
 import { openCaseInChat } from "../../../stores/dash/openInChat";
 import ConfirmDialog from "../../components/ConfirmDialog";
 import DashIcon from "../../components/DashIcon";
@@ -24,6 +25,12 @@ export default function CasesScreen() {
   const [creating, setCreating] = useState(false);
   const [viewing, setViewing] = useState<CaseCardData | null>(null);
   const [deleting, setDeleting] = useState<CaseCardData | null>(null);
+  const [documents, setDocuments] = useState<CaseDocumentsChoice>("keep");
+  const count = deleting?.documents ?? 0;
+  const startDeleting = (item: CaseCardData) => {
+    setDocuments("keep");
+    setDeleting(item);
+  };
 
   return (
     <div className="flex flex-col gap-6">
@@ -37,7 +44,7 @@ export default function CasesScreen() {
       <FilterTabs label="Case status" tabs={CASE_FILTERS} value={filter} onChange={setCaseFilter}>
         <CardGrid count={cases.length} empty={{ icon: "briefcase", title: "No cases found", hint: "Try another search or status." }}>
           {cases.map((item) => (
-            <CaseCard key={item.id} item={item} onOpenInChat={openInChat} onView={setViewing} onDelete={setDeleting} />
+            <CaseCard key={item.id} item={item} onOpenInChat={openInChat} onView={setViewing} onDelete={startDeleting} />
           ))}
         </CardGrid>
       </FilterTabs>
@@ -46,11 +53,29 @@ export default function CasesScreen() {
       <ConfirmDialog
         open={deleting !== null}
         title="Delete this case?"
-        description={`"${deleting?.title ?? ""}" will be removed from your cases. Its documents stay in Files.`}
+        description={
+          count === 0
+            ? `"${deleting?.title ?? ""}" will be removed from your cases. It has no documents.`
+            : `"${deleting?.title ?? ""}" will be removed from your cases. What happens to its ${count === 1 ? "document" : `${String(count)} documents`}?`
+        }
         confirmLabel="Delete Case"
-        onConfirm={() => deleting && deleteCase(deleting.id)}
+        onConfirm={() => deleting && void deleteCaseWithDocuments(deleting.id, count === 0 ? "keep" : documents)}
         onClose={() => setDeleting(null)}
-      />
+      >
+        {count > 0 && (
+          <fieldset className="mt-4 flex flex-col gap-2 text-sm">
+            <legend className="sr-only">Its documents</legend>
+            <label className="flex items-start gap-2">
+              <input type="radio" name="case-documents" value="keep" checked={documents === "keep"} onChange={() => setDocuments("keep")} className="mt-1" />
+              <span>Keep them in Files, still filed under this case's name</span>
+            </label>
+            <label className="flex items-start gap-2">
+              <input type="radio" name="case-documents" value="delete" checked={documents === "delete"} onChange={() => setDocuments("delete")} className="mt-1" />
+              <span>Delete them too: their files, text and records</span>
+            </label>
+          </fieldset>
+        )}
+      </ConfirmDialog>
     </div>
   );
 }
