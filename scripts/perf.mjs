@@ -28,9 +28,20 @@ async function launchChromium() {
   const args = ["--headless", `--remote-debugging-port=${DEBUG_PORT}`, `--user-data-dir=${profile}`, "--no-sandbox", "--disable-gpu",
     "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run", "--no-default-browser-check", "about:blank"];
   const child = spawn(executablePath, args, { stdio: "ignore" });
-  const close = () => {
-    child.kill();
-    rmSync(profile, { recursive: true, force: true });
+  const exited = new Promise((resolve) => child.once("exit", resolve));
+  /** Stops Chromium, waits (up to 5 s) until it has exited, then removes its profile; a leftover temp folder fails nothing. */
+  const close = async () => {
+    if (child.exitCode === null) {
+      child.kill();
+      const timer = setTimeout(() => child.kill("SIGKILL"), 5000);
+      await exited;
+      clearTimeout(timer);
+    }
+    try {
+      rmSync(profile, { recursive: true, force: true, maxRetries: 5, retryDelay: 200 });
+    } catch (error) {
+      console.warn(`[perf] could not remove ${profile}: ${error instanceof Error ? error.message : String(error)}`);
+    }
   };
   process.once("exit", () => child.kill());
   for (let i = 0; i < 100; i += 1) {
@@ -43,7 +54,7 @@ async function launchChromium() {
     }
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
-  close();
+  await close();
   throw new Error(`Chromium (${executablePath}) did not open its DevTools port ${DEBUG_PORT} within 10 s`);
 }
 const started = Date.now();
@@ -130,7 +141,7 @@ async function measure() {
       console.log(line(route, median));
     }
   } finally {
-    browser.close();
+    await browser.close();
     await server.close();
     await controlServer.close();
   }
