@@ -1,7 +1,7 @@
 import type { DocumentKind } from "./kinds";
 import { contentMismatch } from "./kinds";
 import { FAILURE_REASONS, MAX_PAGES } from "./reasons";
-import { chunkText, decodeText, hasReadableText, textPages } from "./text";
+import { chunkText, decodeText, hasReadableText, readableChars, textPages } from "./text";
 
 /** Where a page's text came from: the PDF's text layer (or the file's own text), or recognised by OCR. */
 export type PageSource = "text" | "ocr";
@@ -49,7 +49,6 @@ export interface IngestLibraries {
 /** A text layer with fewer letters or digits than this is a scanned page, recognised by OCR. */
 export const MIN_TEXT_LAYER_CHARS = 16;
 
-const readableChars = (text: string) => text.match(/[\p{L}\p{N}]/gu)?.length ?? 0;
 
 /** Why opening a PDF failed, in words: a password, damage, or (anything else) damage too. */
 function pdfOpenReason(error: unknown): string {

@@ -58,5 +58,8 @@ export function textPages(text: string, size = PAGE_CHARS): string[] {
     .filter((page) => page.length > 0);
 }
 
+/** How many letters and digits a text holds: what counts as readable. */
+export const readableChars = (text: string): number => text.match(/[\p{L}\p{N}]/gu)?.length ?? 0;
+
 /** True when the pages hold at least one letter or digit: a document with none has no readable text. */
-export const hasReadableText = (pages: readonly string[]): boolean => pages.some((page) => /[\p{L}\p{N}]/u.test(page));
+export const hasReadableText = (pages: readonly string[]): boolean => pages.some((page) => readableChars(page) > 0);
