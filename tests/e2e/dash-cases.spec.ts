@@ -73,8 +73,8 @@ test("View shows the case's details with its documents from Files; dialogs are m
   await view.click();
   const dialog = page.getByRole("dialog", { name: GEORGIOU });
   await expect(dialog.getByRole("listitem")).toHaveCount(3);
-  await expect(dialog).toContainText("Civil Engineer's Defects Report");
-  await expect(dialog).toContainText("Failed");
+  await expect(dialog).toContainText("Construction Services Agreement, Kato Paphos Residences");
+  await expect(dialog).toContainText("Notice of Defects, Apartment 12 (scanned)");
   await expectNoAxeViolations(page, "case view: ");
   await expectModalBehaviour(page, view, GEORGIOU);
 

@@ -68,7 +68,8 @@ function useWidth(): [(element: HTMLElement | null) => void, number] {
  */
 export default function DocumentViewer({ target, onClose }: DocumentViewerProps) {
   const document = target?.document ?? null;
-  const content = useDocumentContent(document?.id ?? null);
+  // Read again as its status moves on: a sample is fetched and kept while the viewer may already be open.
+  const content = useDocumentContent(document?.id ?? null, document?.status);
   const ready = content.status === "ready" ? content : null;
   const isPdf = ready?.file.kind === "pdf";
   const pdf = usePdfDocument(isPdf ? ready.file.bytes : null);
@@ -117,7 +118,7 @@ export default function DocumentViewer({ target, onClose }: DocumentViewerProps)
 
   let body;
   if (!document || content.status === "loading" || (isPdf && !pdf.doc && !pdf.failed)) body = <p className={BOX}>Opening the document…</p>;
-  else if (content.status === "missing") body = <p className={BOX}>Document preview would be displayed here</p>;
+  else if (content.status === "missing") body = <p className={BOX}>{document.status === "processing" ? "This document is still being fetched. It shows here once it is kept in this browser." : (document.reason ?? FAILURE_REASONS.lost)}</p>;
   else if (content.status === "error") body = <p className={BOX}>This browser could not open the document's storage. Reload the page to try again.</p>;
   else if (ready?.file.kind === "doc") body = <p className={BOX}>{FAILURE_REASONS.legacyDoc}</p>;
   else if (isPdf && pdf.failed) body = <p className={BOX}>{document.reason ?? FAILURE_REASONS.corrupt}</p>;

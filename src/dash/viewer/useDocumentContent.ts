@@ -6,13 +6,13 @@ import { userDocumentsDb } from "../../stores/dash/documentsDb";
 /** A document's kept file and page text, as the viewer reads them from the user's database. */
 export type DocumentContent =
   | { status: "loading" }
-  /** Nothing is kept for it in this browser (a sample of the specification, or another browser's upload). */
+  /** Nothing is kept for it in this browser (a sample not fetched yet, or another browser's upload). */
   | { status: "missing" }
   | { status: "ready"; file: StoredFile; pages: PageText[] }
   | { status: "error" };
 
-/** Reads a document's file and pages from the signed-in user's database while `id` is set. */
-export function useDocumentContent(id: string | null): DocumentContent {
+/** Reads a document's file and pages from the signed-in user's database while `id` is set, again when `version` changes. */
+export function useDocumentContent(id: string | null, version?: string): DocumentContent {
   const [content, setContent] = useState<{ id: string | null; value: DocumentContent }>({ id: null, value: { status: "loading" } });
   useEffect(() => {
     if (!id) return;
@@ -29,6 +29,6 @@ export function useDocumentContent(id: string | null): DocumentContent {
     return () => {
       live = false;
     };
-  }, [id]);
+  }, [id, version]);
   return content.id === id ? content.value : { status: "loading" };
 }

@@ -8,7 +8,7 @@ import {
   fileProblem,
   formatSizeMb,
   newUpload,
-  newestFirst,
+  recentUploads,
   parseUploads,
   titleFromFileName,
   uploadStatus,
@@ -119,11 +119,15 @@ describe("upload records", () => {
     expect(isFiled(read, t + 3999)).toBe(false);
     expect(isFiled(read, t + 4000)).toBe(true);
     expect(isFiled({ ...upload, processing: { attempt: "reindex", started: upload.uploaded, state: "reading" } }, t)).toBe(true);
+    expect(isFiled({ ...upload, sample: "/samples/lease.docx" }, t)).toBe(true);
   });
 
-  it("lists newest first and validates stored records", () => {
+  it("lists the user's own uploads newest first, and validates stored records", () => {
     const older = { ...upload, id: "u0", uploaded: "2025-03-13T10:00:00.000Z" };
-    expect(newestFirst([older, upload]).map((u) => u.id)).toEqual(["u1", "u0"]);
+    const sample = { ...upload, id: "s0", sample: "/samples/lease-flat-3.docx" };
+    expect(recentUploads([older, sample, upload]).map((u) => u.id)).toEqual(["u1", "u0"]);
+    expect(parseUploads([sample])).toEqual([sample]);
+    for (const path of ["https://evil.example/x.pdf", "/samples/../secrets.pdf", "/samples/a.exe", 7]) expect(parseUploads([{ ...sample, sample: path }])).toBeNull();
     expect(parseUploads([upload, read])).toEqual([upload, read]);
     expect(parseUploads([{ ...upload, sizeBytes: "2" }])).toBeNull();
     expect(parseUploads([{ ...upload, uploaded: "yesterday" }])).toBeNull();

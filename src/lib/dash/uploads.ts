@@ -43,7 +43,14 @@ export interface Upload {
   uploaded: string;
   /** The current attempt at reading it: the upload, or the last Re-index. */
   processing: Processing;
+  /** A sample document's file on this site, fetched and kept on first use; absent for the user's own uploads. */
+  sample?: string;
 }
+
+/** Where the sample documents are served from (public/samples/, made by scripts/make-samples.mjs). */
+export const SAMPLES_PATH = "/samples/";
+/** A sample's file path as a stored record may name it: only a file of this site's samples folder. */
+const SAMPLE_FILE = /^\/samples\/[a-z0-9-]+\.(pdf|docx|txt)$/;
 
 /** What the user is about to upload. */
 export interface UploadDraft {
@@ -104,9 +111,9 @@ export function uploadedDocument(upload: Upload, now: number): WorkspaceDocument
   };
 }
 
-/** Whether Files lists the upload: once it is Indexed or Failed, and through any Re-index after that. */
+/** Whether Files lists the upload: a sample always, an upload once it is Indexed or Failed and through any Re-index after that. */
 export const isFiled = (upload: Upload, now: number): boolean =>
-  upload.processing.attempt === "reindex" || ["indexed", "failed"].includes(uploadStatus(upload, now));
+  upload.sample !== undefined || upload.processing.attempt === "reindex" || ["indexed", "failed"].includes(uploadStatus(upload, now));
 
 /** The upload record for a draft sent at `now`, queued; the title falls back to the file name without extension. */
 export function newUpload(draft: UploadDraft, caseTitle: string, id: string, now: Date): Upload {
@@ -127,9 +134,9 @@ export function newUpload(draft: UploadDraft, caseTitle: string, id: string, now
   };
 }
 
-/** Recent uploads, newest first. */
-export const newestFirst = (uploads: readonly Upload[]): Upload[] =>
-  [...uploads].sort((a, b) => b.uploaded.localeCompare(a.uploaded));
+/** The user's own uploads (not the samples), newest first: the Uploads screen's Recent Uploads. */
+export const recentUploads = (uploads: readonly Upload[]): Upload[] =>
+  uploads.filter((upload) => upload.sample === undefined).sort((a, b) => b.uploaded.localeCompare(a.uploaded));
 
 const num = (value: unknown): value is number => typeof value === "number" && Number.isFinite(value) && value >= 0;
 
@@ -151,5 +158,6 @@ export const parseUploads = (data: unknown): Upload[] | null =>
     if (!u || !isRecordId(u.id) || !allStrings(u.filename, u.title, u.caseId, u.caseTitle)) return null;
     if (!num(u.sizeBytes) || !num(u.pages) || !num(u.ocrPages) || !oneOf(u.kind, ["pdf", "docx", "doc", "txt"] as const)) return null;
     if (!oneOf(u.unit, ["page", "section"] as const) || !parseProcessing(u.processing)) return null;
+    if (u.sample !== undefined && !(typeof u.sample === "string" && SAMPLE_FILE.test(u.sample))) return null;
     return isRecordDate(u.uploaded) ? (u as Upload) : null;
   });

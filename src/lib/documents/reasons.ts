@@ -16,6 +16,7 @@ export const FAILURE_REASONS = {
   storage: "Not enough browser storage",
   noStorage: "This browser is not letting the workspace keep documents, so this one could not be kept or read.",
   lost: "This document's file is no longer in this browser. Upload it again.",
+  sampleUnavailable: "This sample could not be loaded from the site. Check the connection and Re-index it.",
 } as const;
 
 /** The reason of a file whose contents are not what its extension says. */

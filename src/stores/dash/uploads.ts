@@ -6,15 +6,17 @@ import type { FeatureDefinition } from "../../lib/dash/repository";
 import {
   canUpload,
   fileProblem,
-  newestFirst,
   newUpload,
   parseUploads,
+  recentUploads,
   titleFromFileName,
   uploadStatus,
   uploadSteps,
   type Upload,
   type UploadStatus,
 } from "../../lib/dash/uploads";
+import { sampleUploads } from "../../lib/dash/samples/documents";
+import { fetchWithTimeout } from "../../lib/http";
 import { isQuotaError, type DocumentsDb } from "../../lib/documents/db";
 import type { IngestProgress } from "../../lib/documents/ingest";
 import { createIngestQueue, type IngestQueueDeps } from "../../lib/documents/queue";
@@ -28,7 +30,8 @@ export const uploadsFeature: FeatureDefinition<Upload[]> = {
   name: "uploads",
   // 2: uploads are read for real (kind, pages, processing); a version-1 record had no file kept.
   version: 2,
-  samples: () => [],
+  // The sample documents, read like uploads on first use (a record of version 2 from before they existed is kept as is).
+  samples: sampleUploads,
   parse: parseUploads,
 };
 
@@ -53,6 +56,8 @@ export interface UploadsDeps {
   db: () => Promise<DocumentsDb>;
   /** Reads one document (in a worker of its own). */
   read: IngestQueueDeps["read"];
+  /** Fetches a sample document's file from this site. */
+  fetchSample: (path: string) => Promise<ArrayBuffer>;
   /** Called once a file is about to be kept: asks the browser to keep this site's storage. */
   onKeep?: () => void;
 }
@@ -66,22 +71,25 @@ export type RecentUpload = Upload & { status: UploadStatus; progress: IngestProg
  * floors; an upload left unfinished (the page closed mid-way, or records loaded from another visit) is read again.
  */
 export function createUploadsStore(deps: UploadsDeps) {
-  const $uploads = atom<Upload[]>(uploadsFeature.samples());
+  // Empty until the workspace loads the user's records (the samples for a new user): nothing is fetched or read before.
+  const $uploads = atom<Upload[]>([]);
   const $form = atom<UploadForm>(EMPTY_FORM);
   const $progress = atom<ReadonlyMap<string, IngestProgress>>(new Map());
   const $canUpload = computed($form, (form) => canUpload(form.file ? { ...form, filename: form.file.name, sizeBytes: form.file.size } : null));
   const $recent = computed([$uploads, $progress, deps.clock.$now], (uploads, progress, now) =>
-    newestFirst(uploads).map((upload): RecentUpload => ({ ...upload, status: uploadStatus(upload, now), progress: progress.get(upload.id) ?? null })),
+    recentUploads(uploads).map((upload): RecentUpload => ({ ...upload, status: uploadStatus(upload, now), progress: progress.get(upload.id) ?? null })),
   );
   /** Uploads whose bytes are still being written: they join the queue once kept. */
   const keeping = new Set<string>();
+  /** Bumped when reading stops (the workspace is cleared): a file still being kept from before is forgotten. */
+  let generation = 0;
 
   const find = (id: string) => $uploads.get().find((u) => u.id === id);
   const change = (id: string, edit: (upload: Upload) => Upload) => $uploads.set($uploads.get().map((u) => (u.id === id ? edit(u) : u)));
   const fail = (id: string, reason: string) =>
     change(id, (u) => ({ ...u, processing: advance(u.processing, { failed: reason }, new Date(deps.clock.now())) }));
 
-  const queue = createIngestQueue({
+  const queueDeps: IngestQueueDeps = {
     db: deps.db,
     read: deps.read,
     processing: (id) => find(id)?.processing,
@@ -93,14 +101,23 @@ export function createUploadsStore(deps: UploadsDeps) {
       $progress.set(next);
     },
     now: () => new Date(deps.clock.now()),
-  });
+  };
+  // Two lanes, one document at a time each: the samples are read in the background and never hold up what the user
+  // uploads or re-indexes.
+  const queue = createIngestQueue(queueDeps);
+  const samplesQueue = createIngestQueue(queueDeps);
+  const laneOf = (upload: Upload) => (upload.sample && upload.processing.attempt === "upload" ? samplesQueue : queue);
+  const queued = (id: string) => queue.has(id) || samplesQueue.has(id);
 
   // Every change wakes the clock at the uploads' floors (and moves it to now, so a real event shows at once); an
-  // unfinished upload that is not being kept or read (loaded after a reload, another visit) joins the queue.
+  // unfinished upload that is not being kept or read (loaded after a reload, another visit) joins the queue, and a
+  // sample not read yet is fetched and kept first.
   $uploads.subscribe((uploads) => {
     deps.clock.wakeAt(uploads.flatMap(uploadSteps));
     for (const upload of uploads) {
-      if (isUnfinished(upload.processing) && !keeping.has(upload.id) && !queue.has(upload.id)) void queue.enqueue(upload.id);
+      if (!isUnfinished(upload.processing) || keeping.has(upload.id) || queued(upload.id)) continue;
+      if (upload.sample) void keep(upload, upload.sample);
+      else void laneOf(upload).enqueue(upload.id);
     }
   });
 
@@ -119,20 +136,38 @@ export function createUploadsStore(deps: UploadsDeps) {
     if (id) update({ caseId: id });
   };
 
-  /** Keeps the file's bytes in the user's database, then queues it; a refused write fails this upload only. */
-  async function keep(upload: Upload, file: File): Promise<void> {
-    deps.onKeep?.();
-    try {
-      const bytes = await file.arrayBuffer();
-      const db = await deps.db();
-      await db.putFile({ id: upload.id, name: upload.filename, kind: upload.kind, bytes });
-    } catch (error) {
-      keeping.delete(upload.id);
-      if (find(upload.id)) fail(upload.id, isQuotaError(error) ? FAILURE_REASONS.storage : FAILURE_REASONS.noStorage);
-      return;
+  /**
+   * Writes the document's bytes: a chosen file's, or a sample's fetched from this site unless a visit before kept
+   * it. Says why it could not, or how many bytes a fetched sample has.
+   */
+  async function store(upload: Upload, source: File | string): Promise<{ reason: string } | { fetched?: number }> {
+    const db = await deps.db();
+    if (typeof source !== "string") {
+      await db.putFile({ id: upload.id, name: upload.filename, kind: upload.kind, bytes: await source.arrayBuffer() });
+      return {};
     }
+    if (await db.getFile(upload.id)) return {};
+    const bytes = await deps.fetchSample(source).catch(() => null);
+    if (!bytes) return { reason: FAILURE_REASONS.sampleUnavailable };
+    await db.putFile({ id: upload.id, name: upload.filename, kind: upload.kind, bytes });
+    return { fetched: bytes.byteLength };
+  }
+
+  /** Keeps the bytes in the user's database, then queues the document; a refused write fails this one only. */
+  async function keep(upload: Upload, source: File | string): Promise<void> {
+    const run = generation;
+    keeping.add(upload.id);
+    deps.onKeep?.();
+    const kept = await store(upload, source).catch((error: unknown) => ({ reason: isQuotaError(error) ? FAILURE_REASONS.storage : FAILURE_REASONS.noStorage }));
+    // Reading stopped meanwhile (the workspace was cleared): what was kept belongs to records that are gone.
+    if (run !== generation) return;
     keeping.delete(upload.id);
-    if (find(upload.id)) void queue.enqueue(upload.id);
+    if (!find(upload.id)) return;
+    if ("reason" in kept) return fail(upload.id, kept.reason);
+    const { fetched } = kept;
+    if (fetched !== undefined) change(upload.id, (u) => ({ ...u, sizeBytes: fetched }));
+    const current = find(upload.id);
+    if (current) void laneOf(current).enqueue(upload.id);
   }
 
   /** Sends the chosen file to the chosen case: Queued at this instant, kept, then read. */
@@ -172,12 +207,20 @@ export function createUploadsStore(deps: UploadsDeps) {
     reindex,
     remove,
     /** Stops reading (the workspace is cleared): nothing under way is recorded any more. */
-    stop: queue.clear,
+    stop: () => {
+      generation += 1;
+      keeping.clear();
+      queue.clear();
+      samplesQueue.clear();
+    },
     setCase: (caseId: string) => update({ caseId }),
     setTitle: (title: string) => update({ title }),
     cancel: () => $form.set({ ...EMPTY_FORM, caseId: $form.get().caseId }),
   };
 }
+
+/** How long fetching a sample's file from this site may take. */
+const SAMPLE_FETCH_TIMEOUT_MS = 30_000;
 
 const uploads = createUploadsStore({
   clock,
@@ -187,6 +230,11 @@ const uploads = createUploadsStore({
   // The database follows the signed-in user ($auth), loaded with the first document so this module stays testable alone.
   db: () => import("./documentsDb").then(({ userDocumentsDb }) => userDocumentsDb()),
   read: (kind, bytes, onProgress) => readInWorker(kind, bytes, { onProgress }),
+  fetchSample: async (path) => {
+    const response = await fetchWithTimeout(SAMPLE_FETCH_TIMEOUT_MS)(path);
+    if (!response.ok) throw new Error(`${path} answered ${String(response.status)}`);
+    return response.arrayBuffer();
+  },
   onKeep: () => void import("./documentsDb").then(({ askToPersist }) => askToPersist()),
 });
 

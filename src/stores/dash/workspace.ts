@@ -6,7 +6,6 @@ import { $auth } from "../auth";
 import { showToast } from "../toasts";
 import { casesRecords } from "./cases";
 import { conversationsRecords } from "./conversations";
-import { documentsRecords } from "./files";
 import { knowledgeRecords } from "./knowledge";
 import { layoutRecords } from "./layout";
 import { messagesRecords } from "./messages";
@@ -48,7 +47,6 @@ const workspace = createWorkspace({
     messagesRecords,
     pendingRepliesRecords,
     knowledgeRecords,
-    documentsRecords,
     casesRecords,
     uploadsRecords,
     preferencesRecords,

@@ -11,7 +11,7 @@ import { createCasesStore } from "./cases";
 import { createFilesStore } from "./files";
 import { createKnowledgeStore } from "./knowledge";
 import { createPreferencesStore } from "./preferences";
-import { createUploadsStore } from "./uploads";
+import { createUploadsStore, uploadsFeature } from "./uploads";
 
 const T0 = Date.parse("2025-03-14T10:00:00.000Z");
 
@@ -21,14 +21,20 @@ let users = 0;
  * The five stores wired together as the app wires them, over a fake clock, a user database of their own (in
  * fake-indexeddb) and a reader that answers what `read` says (the reader itself is tested in lib/documents).
  */
-function workspace(read: (kind: string) => Promise<IngestResult> = () => Promise.resolve(twoPages)) {
+function workspace(
+  read: (kind: string, bytes: ArrayBuffer) => Promise<IngestResult> = () => Promise.resolve(twoPages),
+  fetchSample: (path: string) => Promise<ArrayBuffer> = (path) => Promise.resolve(new TextEncoder().encode(`bytes of ${path}`).buffer),
+  { samples = true } = {},
+) {
   const clock = createClock();
   let n = 0;
   const newId = () => `id-${String((n += 1))}`;
   const now = () => new Date(clock.now());
   const cases = createCasesStore({ now, newId });
   const db = openDocumentsDb(`user-${String((users += 1))}`);
-  const uploads = createUploadsStore({ clock, newId, caseTitle: cases.caseTitle, caseIds: () => cases.$cases.get(), db: () => db, read });
+  const uploads = createUploadsStore({ clock, newId, caseTitle: cases.caseTitle, caseIds: () => cases.$cases.get(), db: () => db, read, fetchSample });
+  // The workspace loads a new user's records: the samples (or none, for a test that holds the reader).
+  uploads.$uploads.set(samples ? uploadsFeature.samples() : []);
   const files = createFilesStore({ clock, $uploads: uploads.$uploads, reindexUpload: uploads.reindex });
   const cards = createCaseCards(cases.$matching, files.$documents);
   const knowledge = createKnowledgeStore({ now, newId });
@@ -112,7 +118,7 @@ describe("uploads", () => {
 
   it("slower reading extends the floors: OCR Processing until it is read, with the page being read", async () => {
     let answer: (result: IngestResult) => void = () => undefined;
-    const { uploads } = workspace(() => new Promise((resolve) => (answer = resolve)));
+    const { uploads } = workspace(() => new Promise((resolve) => (answer = resolve)), undefined, { samples: false });
     uploads.chooseFile(pdf());
     uploads.setCase(sampleCases[1]!.id);
     uploads.submit();
@@ -183,7 +189,7 @@ describe("uploads", () => {
     expect(uploads.submit()).toBeNull();
     uploads.chooseFile(pdf());
     expect(uploads.submit()).toBeNull();
-    expect(uploads.$uploads.get()).toEqual([]);
+    expect(uploads.$recent.get()).toEqual([]);
   });
 
   it("an upload left unfinished (the page closed mid-way) is read again when its records load", async () => {
@@ -206,7 +212,7 @@ describe("uploads", () => {
     const upload = uploads.submit()!;
     await settled(() => expect(uploads.$uploads.get()[0]!.processing.state).toBe("done"));
     await uploads.remove(upload.id);
-    expect(uploads.$uploads.get()).toEqual([]);
+    expect(uploads.$uploads.get().map((u) => u.id)).not.toContain(upload.id);
     expect(await (await db).getFile(upload.id)).toBeUndefined();
     expect(await (await db).getPages(upload.id)).toEqual([]);
   });
@@ -245,17 +251,109 @@ describe("cross-screen effects", () => {
   });
 
   it("re-index: failed -> processing -> indexed after 3000 ms, for failed files only", async () => {
-    const { files } = workspace();
-    const failed = files.$documents.get().find((d) => d.status === "failed")!;
+    let online = false;
+    const { files, uploads } = workspace(undefined, (path) => (online ? Promise.resolve(new ArrayBuffer(4)) : Promise.reject(new TypeError(`offline: ${path}`))));
+    await settled(() => expect(files.$documents.get().every((d) => d.status === "failed")).toBe(true));
+    const failed = files.$documents.get()[0]!;
+    expect(failed.reason).toBe(FAILURE_REASONS.sampleUnavailable);
     const status = () => files.$documents.get().find((d) => d.id === failed.id)!.status;
+    online = true;
     files.reindex(failed.id);
     expect(status()).toBe("processing");
+    await settled(() => expect(uploads.$uploads.get().find((u) => u.id === failed.id)!.processing.state).toBe("done"));
     await vi.advanceTimersByTimeAsync(2999);
     expect(status()).toBe("processing");
     await vi.advanceTimersByTimeAsync(1);
     expect(status()).toBe("indexed");
     files.setFilter("failed");
-    expect(files.$matching.get()).toEqual([]);
+    expect(files.$matching.get().map((d) => d.id)).not.toContain(failed.id);
+  });
+});
+
+describe("sample documents", () => {
+  it("are fetched from the site and read like uploads on first use: listed in Files at once, never in Recent Uploads", async () => {
+    const fetched: string[] = [];
+    const { uploads, files, cards, db } = workspace(undefined, (path) => {
+      fetched.push(path);
+      return Promise.resolve(new TextEncoder().encode(`bytes of ${path}`).buffer);
+    });
+    expect(uploads.$recent.get()).toEqual([]);
+    expect(files.$documents.get().map((d) => [d.title, d.status])).toEqual([
+      ["Notice of Defects, Apartment 12 (scanned)", "processing"],
+      ["Lease of Flat 3, 18 Tombs of the Kings Road", "processing"],
+      ["Construction Services Agreement, Kato Paphos Residences", "processing"],
+      ["Letter to the Commissioner for Personal Data Protection", "processing"],
+      ["Internal Memo: Motion to Dismiss Template", "processing"],
+      ["Judgment Summary, Republic v. Charalambous", "processing"],
+    ]);
+    expect(cards.$cards.get().map((c) => c.documents)).toEqual([3, 1, 1, 1]);
+    // Their floors are long past (filed in 2025): each is Indexed as soon as it is read, with no clock moving.
+    await settled(() => expect(files.$documents.get().every((d) => d.status === "indexed")).toBe(true));
+    expect(fetched.toSorted()).toEqual([
+      "/samples/judgment-summary.pdf",
+      "/samples/lease-flat-3.docx",
+      "/samples/letter-to-commissioner.docx",
+      "/samples/memo-motion-to-dismiss.txt",
+      "/samples/notice-of-defects-scan.pdf",
+      "/samples/services-agreement.pdf",
+    ]);
+    const lease = uploads.$uploads.get().find((u) => u.id === "doc-lease-flat-3")!;
+    expect(lease).toMatchObject({ kind: "docx", pages: 2, sizeBytes: "bytes of /samples/lease-flat-3.docx".length });
+    expect((await (await db).getFile(lease.id))?.name).toBe("lease-flat-3.docx");
+    expect(uploads.$recent.get()).toEqual([]);
+  });
+
+  it("never hold up a file the user uploads: it is read at once, while a sample is still being read", async () => {
+    const reading: string[] = [];
+    let release: () => void = () => undefined;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const { uploads } = workspace(async (_kind, bytes) => {
+      const text = new TextDecoder().decode(bytes);
+      reading.push(text.slice(0, 8));
+      if (text.startsWith("bytes of")) await gate;
+      return twoPages;
+    });
+    await settled(() => expect(reading).toEqual(["bytes of"]));
+    uploads.setCase(sampleCases[1]!.id);
+    uploads.chooseFile(pdf());
+    const upload = uploads.submit()!;
+    await settled(() => expect(uploads.$uploads.get().find((u) => u.id === upload.id)!.processing.state).toBe("done"));
+    expect(reading).toEqual(["bytes of", "%PDF-1.4"]);
+    release();
+    await settled(() => expect(uploads.$uploads.get().every((u) => u.processing.state === "done")).toBe(true));
+  });
+
+  it("are fetched once: a visit that finds a sample's file kept reads it from the database", async () => {
+    const fetched: string[] = [];
+    const { uploads, db } = workspace(undefined, (path) => {
+      fetched.push(path);
+      return Promise.resolve(new ArrayBuffer(2));
+    });
+    await settled(() => expect(uploads.$uploads.get().every((u) => u.processing.state === "done")).toBe(true));
+    const keptElsewhere = { id: "doc-lease-flat-3", name: "lease-flat-3.docx", kind: "docx", bytes: new ArrayBuffer(9) } as const;
+    await (await db).putFile(keptElsewhere);
+    fetched.length = 0;
+    const sample = uploads.$uploads.get().find((u) => u.id === keptElsewhere.id)!;
+    uploads.$uploads.set([{ ...sample, processing: { ...sample.processing, state: "reading" } }]);
+    await settled(() => expect(uploads.$uploads.get()[0]!.processing.state).toBe("done"));
+    expect(fetched).toEqual([]);
+  });
+
+  it("a sample still being fetched when the workspace is cleared is forgotten: the samples restored are read afresh", async () => {
+    let release: () => void = () => undefined;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const { uploads } = workspace(undefined, async () => {
+      await gate;
+      return new ArrayBuffer(2);
+    });
+    const states = new Set<string>();
+    uploads.$uploads.subscribe((list) => list.forEach((u) => states.add(u.processing.state)));
+    uploads.stop();
+    uploads.$uploads.set(uploadsFeature.samples());
+    release();
+    await settled(() => expect(uploads.$uploads.get().map((u) => u.processing.state)).toEqual(new Array(6).fill("done")));
+    expect(states).not.toContain("failed");
+    expect(uploads.$uploads.get().map((u) => u.sizeBytes)).toEqual(new Array(6).fill(2));
   });
 });
 

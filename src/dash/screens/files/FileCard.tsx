@@ -28,7 +28,7 @@ export default function FileCard({ document, onPreview, onOpenInChat, onReindex,
       <Facts
         items={[
           ["Case", document.caseTitle],
-          ["Pages", document.pages],
+          ["Pages", document.pages > 0 ? document.pages : document.status === "processing" ? "Being read" : "None read"],
           ["Uploaded", formatDay(document.uploaded)],
         ]}
       />

@@ -1,65 +1,33 @@
-import type { DocumentRecord } from "../files";
+import { newUpload, SAMPLES_PATH, type Upload } from "../uploads";
+import { sampleCases } from "./cases";
 
-/** The documents a new workspace starts with, filed under the sample cases. */
-export const sampleDocuments: DocumentRecord[] = [
-  {
-    id: "doc-sale-agreement",
-    title: "Sale Agreement, Apartment 12, Kato Paphos",
-    caseId: "case-georgiou-v-paphos-developments",
-    caseTitle: "Georgiou v. Paphos Coastal Developments Ltd",
-    pages: 34,
-    status: "indexed",
-    uploaded: "2025-03-10",
-    type: "pdf",
-  },
-  {
-    id: "doc-statement-of-claim",
-    title: "Statement of Claim",
-    caseId: "case-georgiou-v-paphos-developments",
-    caseTitle: "Georgiou v. Paphos Coastal Developments Ltd",
-    pages: 18,
-    status: "indexed",
-    uploaded: "2025-03-11",
-    type: "doc",
-  },
-  {
-    id: "doc-engineer-report",
-    title: "Civil Engineer's Defects Report",
-    caseId: "case-georgiou-v-paphos-developments",
-    caseTitle: "Georgiou v. Paphos Coastal Developments Ltd",
-    pages: 52,
-    status: "failed",
-    uploaded: "2025-03-12",
-    type: "pdf",
-  },
-  {
-    id: "doc-employment-contract",
-    title: "Employment Contract and Termination Letter",
-    caseId: "case-kyprianou-employment",
-    caseTitle: "Kyprianou v. Limassol Marine Services",
-    pages: 9,
-    status: "processing",
-    uploaded: "2025-02-27",
-    type: "pdf",
-  },
-  {
-    id: "doc-assize-judgment",
-    title: "Judgment of the Assize Court",
-    caseId: "case-republic-v-charalambous",
-    caseTitle: "Republic v. Charalambous",
-    pages: 41,
-    status: "indexed",
-    uploaded: "2024-11-08",
-    type: "pdf",
-  },
-  {
-    id: "doc-commissioner-decision",
-    title: "Decision of the Commissioner for Personal Data Protection",
-    caseId: "case-hadjipetrou-gdpr",
-    caseTitle: "Hadjipetrou Clinics: GDPR complaint",
-    pages: 12,
-    status: "indexed",
-    uploaded: "2025-03-03",
-    type: "pdf",
-  },
+interface SampleDocument {
+  id: string;
+  /** Its file in public/samples/. */
+  filename: string;
+  title: string;
+  caseId: (typeof sampleCases)[number]["id"];
+  /** The calendar day it was filed. */
+  uploaded: string;
+}
+
+/**
+ * The documents a new workspace starts with: real short documents of the sample firm, filed under the sample
+ * cases. Each is fetched from this site and read like an upload on first use; its floors are long past, so its
+ * status follows the reading alone.
+ */
+const SAMPLE_DOCUMENTS: readonly SampleDocument[] = [
+  { id: "doc-services-agreement", filename: "services-agreement.pdf", title: "Construction Services Agreement, Kato Paphos Residences", caseId: "case-georgiou-v-paphos-developments", uploaded: "2025-03-10" },
+  { id: "doc-lease-flat-3", filename: "lease-flat-3.docx", title: "Lease of Flat 3, 18 Tombs of the Kings Road", caseId: "case-georgiou-v-paphos-developments", uploaded: "2025-03-11" },
+  { id: "doc-notice-of-defects", filename: "notice-of-defects-scan.pdf", title: "Notice of Defects, Apartment 12 (scanned)", caseId: "case-georgiou-v-paphos-developments", uploaded: "2025-03-12" },
+  { id: "doc-memo-motion-to-dismiss", filename: "memo-motion-to-dismiss.txt", title: "Internal Memo: Motion to Dismiss Template", caseId: "case-kyprianou-employment", uploaded: "2025-02-27" },
+  { id: "doc-judgment-summary", filename: "judgment-summary.pdf", title: "Judgment Summary, Republic v. Charalambous", caseId: "case-republic-v-charalambous", uploaded: "2024-11-08" },
+  { id: "doc-letter-to-commissioner", filename: "letter-to-commissioner.docx", title: "Letter to the Commissioner for Personal Data Protection", caseId: "case-hadjipetrou-gdpr", uploaded: "2025-03-03" },
 ];
+
+/** The sample documents as queued uploads, each with the file it is fetched from. */
+export const sampleUploads = (): Upload[] =>
+  SAMPLE_DOCUMENTS.map(({ id, filename, title, caseId, uploaded }) => ({
+    ...newUpload({ filename, sizeBytes: 0, caseId, title }, sampleCases.find((c) => c.id === caseId)?.title ?? "", id, new Date(`${uploaded}T09:00:00.000Z`)),
+    sample: `${SAMPLES_PATH}${filename}`,
+  }));
