@@ -152,6 +152,27 @@ for (const [name, base] of [
   });
 }
 
+test.describe("workers", () => {
+  // Chromium logs the refusal on the marketing page.
+  test.use({ allowConsoleErrors: [/^Creating a worker from '.*\/vendor\/tesseract-7\/worker\.min\.js' violates .*"worker-src 'none'"/] });
+
+  test("only the workspace may start one: a marketing page's policy refuses it; /dash reads the samples (a scan too) in workers with no violation", async ({ page }) => {
+    test.setTimeout(60_000);
+    const violations = await recordViolations(page);
+    const startWorker = () => page.evaluate(() => void new Worker("/vendor/tesseract-7/worker.min.js"));
+    await page.goto("/");
+    await startWorker();
+    await expect.poll(violations).toEqual([expect.stringMatching(/^worker-src http:\/\/127\.0\.0\.1:\d+\/vendor\/tesseract-7\/worker\.min\.js$/)]);
+    await signInAs(page.context(), ADA);
+    await page.goto("/dash/files");
+    await expect(page.getByRole("heading", { level: 1, name: "Files" })).toBeVisible();
+    // The reader's worker, PDF.js's worker, and the OCR worker compiling its WebAssembly.
+    const scan = page.getByRole("listitem", { name: "Notice of Defects, Apartment 12 (scanned)" });
+    await expect(scan).toContainText("Indexed", { timeout: 30_000 });
+    expect(await violations()).toEqual([]);
+  });
+});
+
 test("every dashboard screen (bare build, signed in through the demo backend) loads with no CSP violation, and its #anchors resolve", async ({ page }) => {
   test.setTimeout(90_000);
   const violations = await recordViolations(page);

@@ -5,6 +5,7 @@ import {
   headerRules,
   headersFor,
   metaDirectives,
+  workerDirective,
   parseHeadersFile,
   scriptResources,
   serviceOrigins,
@@ -27,6 +28,9 @@ describe("CSP origins", () => {
     expect(serviceOrigins({})).toEqual({ connect: [], script: [], frame: [] });
     expect(metaDirectives({})).toContain("connect-src 'self'");
     expect(metaDirectives({})).toContain("frame-src 'none'");
+    // worker-src is each page's own: 'self' on the workspace's pages (BaseHead's `workers`), 'none' elsewhere.
+    expect(metaDirectives({}).join(" ")).not.toContain("worker-src");
+    expect([workerDirective(true), workerDirective(false)]).toEqual(["worker-src 'self'", "worker-src 'none'"]);
     expect(scriptResources({})).toEqual(["'self'"]);
   });
 

@@ -81,9 +81,14 @@ export function metaDirectives(env: ServiceSettings): MetaDirective[] {
     "font-src 'self'",
     "media-src 'self'",
     "manifest-src 'self'",
-    "worker-src 'self'",
   ];
 }
+
+/**
+ * worker-src of each page's <meta>: the workspace reads documents in workers of this site; no other page starts
+ * one (without the directive, workers would fall back to script-src and be allowed everywhere).
+ */
+export const workerDirective = (workers: boolean): MetaDirective => (workers ? "worker-src 'self'" : "worker-src 'none'");
 
 /** script-src's sources besides the hashes: the site itself and, with voice configured, Daily's call machine. */
 export function scriptResources(env: ServiceSettings): string[] {
