@@ -103,8 +103,9 @@ export default defineConfig({
     // The ingestion worker is an ES module, so PDF.js, mammoth and tesseract.js load inside it only on first use.
     worker: { format: "es" },
     // `astro dev` pre-bundles the document libraries at start: found only at the first upload, they would make Vite
-    // re-optimise and reload the page in the middle of it. Builds are not affected.
-    optimizeDeps: { include: ["pdfjs-dist", "mammoth", "tesseract.js", "idb"] },
+    // re-optimise and reload the page in the middle of it. Builds are not affected. (PDF.js is not bundled: the page
+    // and the worker import its own file, src/lib/documents/pdfjsAssets.ts.)
+    optimizeDeps: { include: ["mammoth", "tesseract.js", "idb"] },
     resolve: { alias: supabaseAlias },
     // With Sentry, its tracing and debug code stay out of the bundle (errors only).
     define: PUBLIC_SENTRY_DSN ? { __SENTRY_TRACING__: "false", __SENTRY_DEBUG__: "false" } : {},

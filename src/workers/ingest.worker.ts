@@ -1,9 +1,9 @@
 /// <reference lib="webworker" />
 // The ingestion worker: reads one document's text page by page (src/lib/documents/ingest.ts) with the libraries
 // loaded on first use, and answers with progress and one result. The page starts one per document.
-import pdfWorker from "pdfjs-dist/build/pdf.worker.min.mjs?url";
 import { ingest, type IngestResult } from "../lib/documents/ingest";
 import { browserLibraries } from "../lib/documents/libraries";
+import { importPdfJs } from "../lib/documents/pdfjs";
 import type { IngestReply, IngestRequest } from "../lib/documents/protocol";
 import { FAILURE_REASONS } from "../lib/documents/reasons";
 import { OCR_URLS } from "../lib/documents/vendorAssets";
@@ -13,7 +13,8 @@ declare const self: DedicatedWorkerGlobalScope;
 const reply = (message: IngestReply) => self.postMessage(message);
 
 self.onmessage = async ({ data }: MessageEvent<IngestRequest>) => {
-  const libraries = browserLibraries({ pdfWorker, ...OCR_URLS });
+  // PDF.js from the files the page names: the viewer's own, fetched once.
+  const libraries = browserLibraries({ pdfWorker: data.pdfjs.worker, ...OCR_URLS }, () => importPdfJs(data.pdfjs.module));
   let result: IngestResult;
   try {
     result = await ingest(data.kind, new Uint8Array(data.bytes), libraries, (progress) => reply({ type: "progress", progress }));

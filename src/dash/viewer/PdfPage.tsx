@@ -1,16 +1,16 @@
-import pdfWorkerUrl from "pdfjs-dist/build/pdf.worker.min.mjs?url";
 import { useEffect, useRef, useState } from "react";
+import { importPdfJs, type PdfJs } from "../../lib/documents/pdfjs";
+import { PDFJS_URLS } from "../../lib/documents/pdfjsAssets";
 import { highlightedPieces } from "./highlight";
 import "./textLayer.css";
 
-type PdfJs = typeof import("pdfjs-dist");
 type PdfDocument = Awaited<ReturnType<PdfJs["getDocument"]>["promise"]>;
 
 let pdfjsLoading: Promise<PdfJs> | undefined;
 /** PDF.js, loaded the first time a PDF is shown; it parses in its own worker, this thread only draws. */
 function loadPdfJs(): Promise<PdfJs> {
-  pdfjsLoading ??= import("pdfjs-dist").then((pdfjs) => {
-    pdfjs.GlobalWorkerOptions.workerSrc = pdfWorkerUrl;
+  pdfjsLoading ??= importPdfJs(PDFJS_URLS.module).then((pdfjs) => {
+    pdfjs.GlobalWorkerOptions.workerSrc = PDFJS_URLS.worker;
     return pdfjs;
   });
   return pdfjsLoading;

@@ -1,4 +1,5 @@
 import type { IngestLibraries, PdfSource } from "./ingest";
+import type { PdfJs } from "./pdfjs";
 
 /** Where the ingestion worker finds the files the libraries load at run time, all on this site (never a CDN). */
 export interface LibraryUrls {
@@ -36,7 +37,6 @@ class OffscreenCanvasFactory {
   }
 }
 
-type PdfJs = typeof import("pdfjs-dist");
 type PdfDocument = Awaited<ReturnType<PdfJs["getDocument"]>["promise"]>;
 type TextContent = Awaited<ReturnType<Awaited<ReturnType<PdfDocument["getPage"]>>["getTextContent"]>>;
 type OcrWorker = Awaited<ReturnType<(typeof import("tesseract.js"))["createWorker"]>>;
@@ -56,7 +56,7 @@ const documents = new WeakMap<PdfSource, PdfDocument>();
  * The real libraries, loaded on first use inside the ingestion worker: PDF.js (its own worker build, no eval),
  * mammoth for DOCX, and tesseract.js with its English data for scanned pages, all from this site.
  */
-export function browserLibraries(urls: LibraryUrls, loadPdfJs: () => Promise<PdfJs> = () => import("pdfjs-dist")): IngestLibraries & { close(): Promise<void> } {
+export function browserLibraries(urls: LibraryUrls, loadPdfJs: () => Promise<PdfJs>): IngestLibraries & { close(): Promise<void> } {
   let ocr: Promise<OcrWorker> | undefined;
 
   return {

@@ -1,10 +1,13 @@
 import type { IngestProgress, IngestResult } from "./ingest";
 import type { DocumentKind } from "./kinds";
+import type { PdfJsUrls } from "./pdfjs";
 
 /** What the page asks the ingestion worker: read these bytes as this kind of document. */
 export interface IngestRequest {
   kind: DocumentKind;
   bytes: ArrayBuffer;
+  /** PDF.js's files on this site, the same the viewer loads. */
+  pdfjs: PdfJsUrls;
 }
 
 /** What the worker answers: progress while it reads, then one result. */

@@ -31,6 +31,8 @@ describe("readInWorker", () => {
     const progress = vi.fn();
     const reading = readInWorker("txt", bytes, { createWorker: () => worker, onProgress: progress });
     expect(sent[0]?.kind).toBe("txt");
+    // PDF.js's files travel with each document: the worker loads the page's own copy, not one of its own.
+    expect(sent[0]?.pdfjs).toEqual({ module: expect.stringMatching(/pdf\.min\.mjs$/), worker: expect.stringMatching(/pdf\.worker\.min\.mjs$/) });
     expect(sent[0]?.bytes).not.toBe(bytes);
     expect(bytes.byteLength).toBe(4);
     answer({ sourceName: "worker", targetName: "main", action: "ready", data: {} });

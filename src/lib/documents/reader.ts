@@ -1,5 +1,6 @@
 import type { IngestProgress, IngestResult } from "./ingest";
 import type { DocumentKind } from "./kinds";
+import { PDFJS_URLS } from "./pdfjsAssets";
 import type { IngestReply, IngestRequest } from "./protocol";
 import { DOCUMENT_TIMEOUT_MS, FAILURE_REASONS } from "./reasons";
 
@@ -57,6 +58,6 @@ export function readInWorker(kind: DocumentKind, bytes: ArrayBuffer, options: Re
     };
     worker.onmessageerror = () => finish({ ok: false, reason: FAILURE_REASONS.crashed });
     const copy = bytes.slice(0);
-    worker.postMessage({ kind, bytes: copy }, [copy]);
+    worker.postMessage({ kind, bytes: copy, pdfjs: PDFJS_URLS }, [copy]);
   });
 }
