@@ -1,0 +1,52 @@
+import { describe, expect, it } from "vitest";
+import type { KnowledgeEntry, PageEntry, SearchEntry } from "./entries";
+import { inScope, type SearchScope } from "./scope";
+
+const page = (docId: string, caseId: string): PageEntry => ({
+  kind: "page",
+  docId,
+  title: docId,
+  caseId,
+  caseTitle: caseId,
+  page: 1,
+  unit: "page",
+  text: "text",
+});
+const item = (itemId: string, type: KnowledgeEntry["type"]): KnowledgeEntry => ({
+  kind: "knowledge",
+  itemId,
+  title: itemId,
+  type,
+  source: type === "internal" ? "Internal" : "External",
+  description: "description",
+});
+
+const ENTRIES: Record<string, SearchEntry> = {
+  leaseA: page("doc-lease", "case-a"),
+  memoA: page("doc-memo", "case-a"),
+  spaB: page("doc-spa", "case-b"),
+  law: item("kb-law", "law"),
+  judgment: item("kb-judgment", "judgment"),
+  guide: item("kb-guide", "internal"),
+};
+
+const kept = (scope: SearchScope) => Object.keys(ENTRIES).filter((key) => inScope(ENTRIES[key] as SearchEntry, scope));
+
+describe("inScope", () => {
+  it.each<[SearchScope, string[]]>([
+    [{ kind: "all" }, ["leaseA", "memoA", "spaB", "law", "judgment", "guide"]],
+    [{ kind: "firm" }, ["leaseA", "memoA", "spaB", "guide"]],
+    [{ kind: "case", caseId: "case-a" }, ["leaseA", "memoA"]],
+    [{ kind: "case", caseId: "case-z" }, []],
+    [{ kind: "kb" }, ["law", "judgment", "guide"]],
+    [{ kind: "documents", docIds: ["doc-spa", "doc-memo"] }, ["memoA", "spaB"]],
+    [{ kind: "documents", docIds: [] }, []],
+    [{ kind: "knowledge", itemIds: ["kb-judgment"] }, ["judgment"]],
+    [{ kind: "chips", docIds: ["doc-spa"], caseIds: ["case-a"], itemIds: ["kb-guide"] }, ["leaseA", "memoA", "spaB", "guide"]],
+    [{ kind: "chips", itemIds: ["kb-law", "doc-spa"] }, ["law"]],
+    [{ kind: "chips", docIds: ["kb-law"] }, []],
+    [{ kind: "chips" }, []],
+  ])("%j", (scope, keys) => {
+    expect(kept(scope)).toEqual(keys);
+  });
+});

@@ -1,0 +1,97 @@
+/** Accents of Latin and Greek letters once decomposed (acute, grave, diaeresis, tonos...); other scripts keep their marks. */
+const ACCENTS = /[\u0300-\u036f]/g;
+const ASCII = /^[\x20-\x7e]*$/;
+
+/**
+ * English function words, too common to tell pages apart: dropped from the index and from queries. Words that carry
+ * legal meaning stay ("shall", "may", "must", "will" as in a testament), and so do single letters other than a, s and
+ * t: "125(I)/2018" must still find "i".
+ */
+export const STOP_WORDS: ReadonlySet<string> = new Set(
+  (
+    "a about above after again against all am an and any are as at be because been before being below between both but " +
+    "by can could did do does doing down during each few for from further had has have having he her here hers herself " +
+    "him himself his how if in into is it its itself just me more most my myself no nor not now of off on once only or " +
+    "other our ours ourselves out over own s same she should so some such t than that the their theirs them themselves " +
+    "then there these they this those through to too under until up very was we were what when where which while who " +
+    "whom why with would you your yours yourself yourselves"
+  ).split(" "),
+);
+
+/** Words of a request rather than of its subject ("explain the deposit clause"): dropped from queries only. */
+export const QUERY_ONLY_STOP_WORDS: ReadonlySet<string> = new Set(["describe", "explain", "please", "summarise", "summarize", "tell"]);
+
+/**
+ * A word as the index compares it: lower case, compatibility forms folded, Latin and Greek accents removed and the
+ * Greek final sigma made a sigma, so "Λεμεσός", "ΛΕΜΕΣΟΣ" and "λεμεσος" are one word.
+ */
+export function foldWord(word: string): string {
+  if (ASCII.test(word)) return word.toLowerCase();
+  return word.normalize("NFKD").replace(ACCENTS, "").normalize("NFC").toLowerCase().replace(/ς/g, "σ");
+}
+
+/** Letters and digits among the first 128 code points: most characters of most pages are looked up here only. */
+const ASCII_WORD = Array.from({ length: 128 }, (_, code) => /[A-Za-z0-9]/.test(String.fromCharCode(code)));
+const WORD_CHAR = /^[\p{L}\p{N}\p{M}]$/u;
+
+/**
+ * Finds the words of a text: runs of letters, digits and combining marks, so "125(I)/2018" is 125, I, 2018. Only
+ * characters past ASCII are checked against the Unicode tables (a regular expression with Unicode classes over a whole
+ * page is three times slower, and a search makes ten snippets). `ascii` says the word needs no accent folding.
+ */
+function scanWords(text: string, visit: (start: number, end: number, ascii: boolean) => void): void {
+  let start = -1;
+  let ascii = true;
+  for (let i = 0; i <= text.length; ) {
+    const code = i < text.length ? (text.codePointAt(i) as number) : -1;
+    const inWord = code < 0 ? false : code < 128 ? (ASCII_WORD[code] as boolean) : WORD_CHAR.test(String.fromCodePoint(code));
+    if (inWord && start < 0) [start, ascii] = [i, true];
+    if (inWord && code >= 128) ascii = false;
+    if (!inWord && start >= 0) {
+      visit(start, i, ascii);
+      start = -1;
+    }
+    i += code > 0xffff ? 2 : 1;
+  }
+}
+
+/** Splits a text into words as written (not yet folded). */
+export function tokenize(text: string): string[] {
+  const words: string[] = [];
+  scanWords(text, (start, end) => words.push(text.slice(start, end)));
+  return words;
+}
+
+/** The index's term for a word: folded, or null for a stop word. */
+export function indexTerm(word: string): string | null {
+  const term = foldWord(word);
+  return term === "" || STOP_WORDS.has(term) ? null : term;
+}
+
+/** A query's term for a word: as `indexTerm`, also dropping the words of a request ("explain", "please"). */
+export function queryTerm(word: string): string | null {
+  const term = indexTerm(word);
+  return term === null || QUERY_ONLY_STOP_WORDS.has(term) ? null : term;
+}
+
+/** The distinct terms a query searches for, in the order typed; empty for a blank query or one of stop words only. */
+export const queryTerms = (query: string): string[] => [
+  ...new Set(tokenize(query).flatMap((word) => queryTerm(word) ?? [])),
+];
+
+/** A word of a text, where it starts and ends, and its folded form. */
+export interface WordSpan {
+  start: number;
+  end: number;
+  folded: string;
+}
+
+/** Every word of a text with its position and folded form: what snippets are cut on and what marking compares. */
+export function wordSpans(text: string): WordSpan[] {
+  const spans: WordSpan[] = [];
+  scanWords(text, (start, end, ascii) => {
+    const word = text.slice(start, end);
+    spans.push({ start, end, folded: ascii ? word.toLowerCase() : foldWord(word) });
+  });
+  return spans;
+}
