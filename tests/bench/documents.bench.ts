@@ -49,22 +49,45 @@ async function readTime(page: Page, name: string, bytes: Uint8Array): Promise<{ 
   await page.getByRole("button", { name: "Upload Document" }).click();
   const title = name.replace(/\.\w+$/, "");
   await expect(page.getByRole("main").getByRole("listitem", { name: title, exact: true })).toContainText("Indexed", { timeout: 300_000 });
-  return page.evaluate((wanted) => {
-    for (const [key, value] of Object.entries(localStorage)) {
-      if (!key.endsWith(":uploads")) continue;
-      // The stored envelope of a feature's records: { v, data }.
-      const { data } = JSON.parse(value) as { data?: unknown };
-      type Stored = { title?: string; pages: number; processing: { started: string; readAt: string } };
-      const list = (Array.isArray(data) ? data : []) as Stored[];
-      const found = list.find((u) => u.title === wanted);
-      if (found) return { ms: Date.parse(found.processing.readAt) - Date.parse(found.processing.started), pages: found.pages };
-    }
-    throw new Error(`no upload record for ${wanted}`);
-  }, title);
+  const found = (await storedUploads(page)).find((u) => u.title === title);
+  if (!found) throw new Error(`no upload record for ${title}`);
+  return { ms: Date.parse(found.processing.readAt ?? "") - Date.parse(found.processing.started), pages: found.pages };
 }
 
-test("documents benchmark", async ({ page, context }) => {
+interface StoredUpload {
+  title: string;
+  pages: number;
+  processing: { state: string; started: string; readAt?: string };
+}
+
+/** The uploads (samples included) as the page has saved them: the stored envelope of the feature, { v, data }. */
+function storedUploads(page: Page): Promise<StoredUpload[]> {
+  return page.evaluate(() => {
+    for (const [key, value] of Object.entries(localStorage)) {
+      if (!key.endsWith(":uploads")) continue;
+      const { data } = JSON.parse(value) as { data?: unknown };
+      return (Array.isArray(data) ? data : []) as StoredUpload[];
+    }
+    return [];
+  });
+}
+
+test("documents benchmark", async ({ page: firstPage, context, browser }) => {
+  // A new user's first visit reads the six sample documents (one scanned): what that loads, once.
   await signInAs(context);
+  const firstLoads = recordLoads(firstPage);
+  await openDash(firstPage, "/dash/files", "Files");
+  const documents = firstPage.getByRole("list", { name: "Documents" });
+  await expect(documents.getByRole("listitem")).toHaveCount(6);
+  await expect(documents.getByText("Processing")).toHaveCount(0, { timeout: 120_000 });
+  // Saved, not only shown: the returning visit starts from what is stored.
+  await expect.poll(async () => (await storedUploads(firstPage)).map((u) => u.processing.state), { timeout: 30_000 }).toEqual(new Array(6).fill("done"));
+  // Each file once: every sample has a worker of its own, which finds the libraries in the HTTP cache after the first.
+  const samplesLoads = [...new Map(firstLoads.filter((l) => /pdf|mammoth|lib-|tesseract|ingest\.worker|vendor|samples/.test(l.url)).map((l) => [l.url, l])).values()];
+
+  // The measures are a returning user's: the samples kept and read, the browser's HTTP cache empty.
+  const returning = await browser.newContext({ ...workspaceContext, storageState: await context.storageState({ indexedDB: true }) });
+  const page = await returning.newPage();
   await page.addInitScript(() => {
     const tasks: number[] = [];
     (window as unknown as { __longTasks: number[] }).__longTasks = tasks;
@@ -96,7 +119,8 @@ test("documents benchmark", async ({ page, context }) => {
     `| Longest main-thread task while the 300 pages are read | ${longest ? `${longest.toFixed(0)} ms` : "none over 50 ms (no long task recorded)"} | aim: none over 50 ms |`,
     `| One scanned page, engine and data loaded for it (first scan) | ${(ocr.ms / 1000).toFixed(2)} s | |`,
     `| Seconds per OCR page, 3 scanned pages in one document (engine loaded once) | ${(ocr3.ms / 3000).toFixed(2)} s (${(ocr3.ms / 1000).toFixed(2)} s for 3) | |`,
-    `| Loaded by /dash/uploads before any upload (reader, PDF.js, mammoth, OCR) | ${kb(total(upFront))} | must be 0 |`,
+    `| A new user's first visit: the six samples read (the files, the reader, PDF.js, mammoth, OCR) | ${kb(total(samplesLoads))} | each file once; once per user and browser |`,
+    `| Loaded by /dash/uploads before any upload, samples already read (reader, PDF.js, mammoth, OCR) | ${kb(total(upFront))} | must be 0 |`,
     `| Loaded on the first PDF (worker, PDF.js, its worker script) | ${kb(total(pdfLoads))} | ${pdfLoads.map((l) => `${l.url.replace(/^.*\//, "")} ${kb(l.bytes)}`).join(", ")} |`,
     `| Loaded on the first scan (tesseract.js, its worker, core and English data) | ${kb(total(ocrLoads))} | ${ocrLoads.filter((l) => l.bytes > 0).map((l) => `${l.url.replace(/^.*\//, "")} ${kb(l.bytes)}`).join(", ")} |`,
   ];
@@ -106,7 +130,7 @@ test("documents benchmark", async ({ page, context }) => {
     [
       "# Documents benchmark",
       "",
-      `\`npm run bench:documents\` on ${new Date().toISOString().slice(0, 10)}: Playwright in Chromium, the bare test site served with gzip.`,
+      `\`npm run bench:documents\` on ${new Date().toISOString().slice(0, 10)}: Playwright in Chromium, the bare test site served with gzip. After the first visit, a returning user (samples kept and read) with an empty HTTP cache.`,
       "",
       "| Measure | Result | Note |",
       "|---|---|---|",
@@ -115,6 +139,7 @@ test("documents benchmark", async ({ page, context }) => {
     ].join("\n"),
   );
   console.log(rows.join("\n"));
+  await returning.close();
   expect(upFront).toEqual([]);
   expect(text.pages).toBe(300);
 });
