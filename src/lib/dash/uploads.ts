@@ -1,5 +1,6 @@
-import { extensionOf, kindOfFileName, type DocumentKind } from "../documents/kinds";
-import { floorInstants, statusAt, type Processing } from "../documents/timeline";
+import { PAGE_UNITS, type PageUnit } from "../documents/ingest";
+import { DOCUMENT_KINDS, extensionOf, kindOfFileName, type DocumentKind } from "../documents/kinds";
+import { ATTEMPTS, floorInstants, PROCESSING_STATES, statusAt, type Processing } from "../documents/timeline";
 import { isRecordDate } from "./dates";
 import type { DocumentStatus, WorkspaceDocument } from "./files";
 import { allStrings, isRecordId, oneOf, parseList } from "./parse";
@@ -36,7 +37,7 @@ export interface Upload {
   kind: DocumentKind;
   /** Pages (or a DOCX's sections) read; 0 until it is read. */
   pages: number;
-  unit: "page" | "section";
+  unit: PageUnit;
   /** How many of its pages were recognised by OCR. */
   ocrPages: number;
   /** ISO instant of the upload. */
@@ -134,18 +135,18 @@ export function newUpload(draft: UploadDraft, caseTitle: string, id: string, now
   };
 }
 
+/** Orders uploads newest first (their ISO instants sort as text). */
+export const newestFirst = (a: Upload, b: Upload): number => b.uploaded.localeCompare(a.uploaded);
+
 /** The user's own uploads (not the samples), newest first: the Uploads screen's Recent Uploads. */
-export const recentUploads = (uploads: readonly Upload[]): Upload[] =>
-  uploads.filter((upload) => upload.sample === undefined).sort((a, b) => b.uploaded.localeCompare(a.uploaded));
+export const recentUploads = (uploads: readonly Upload[]): Upload[] => uploads.filter((upload) => upload.sample === undefined).sort(newestFirst);
 
 const num = (value: unknown): value is number => typeof value === "number" && Number.isFinite(value) && value >= 0;
-
-const STATES = ["queued", "reading", "storing", "done", "failed"] as const;
 
 /** Validates a stored processing record. */
 function parseProcessing(data: unknown): Processing | null {
   const p = data as Partial<Processing> | null;
-  if (!p || !oneOf(p.attempt, ["upload", "reindex"] as const) || !oneOf(p.state, STATES) || !isRecordDate(p.started)) return null;
+  if (!p || !oneOf(p.attempt, ATTEMPTS) || !oneOf(p.state, PROCESSING_STATES) || !isRecordDate(p.started)) return null;
   for (const instant of [p.readAt, p.doneAt, p.failedAt]) if (instant !== undefined && !isRecordDate(instant)) return null;
   if (p.reason !== undefined && typeof p.reason !== "string") return null;
   return p as Processing;
@@ -156,8 +157,8 @@ export const parseUploads = (data: unknown): Upload[] | null =>
   parseList(data, (item) => {
     const u = item as Partial<Upload> | null;
     if (!u || !isRecordId(u.id) || !allStrings(u.filename, u.title, u.caseId, u.caseTitle)) return null;
-    if (!num(u.sizeBytes) || !num(u.pages) || !num(u.ocrPages) || !oneOf(u.kind, ["pdf", "docx", "doc", "txt"] as const)) return null;
-    if (!oneOf(u.unit, ["page", "section"] as const) || !parseProcessing(u.processing)) return null;
+    if (!num(u.sizeBytes) || !num(u.pages) || !num(u.ocrPages) || !oneOf(u.kind, DOCUMENT_KINDS)) return null;
+    if (!oneOf(u.unit, PAGE_UNITS) || !parseProcessing(u.processing)) return null;
     if (u.sample !== undefined && !(typeof u.sample === "string" && SAMPLE_FILE.test(u.sample))) return null;
     return isRecordDate(u.uploaded) ? (u as Upload) : null;
   });

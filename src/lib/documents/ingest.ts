@@ -15,7 +15,11 @@ export interface PageText {
 }
 
 /** What reading a document gave: its pages, and whether they are pages or a DOCX's sections. */
-export type IngestResult = { ok: true; unit: "page" | "section"; pages: PageText[] } | { ok: false; reason: string };
+/** What a document's numbered parts are: a PDF's or a text's pages, a DOCX's sections of about a printed page. */
+export const PAGE_UNITS = ["page", "section"] as const;
+export type PageUnit = (typeof PAGE_UNITS)[number];
+
+export type IngestResult = { ok: true; unit: PageUnit; pages: PageText[] } | { ok: false; reason: string };
 
 /** Progress while reading: page `page` of `of`, and whether that page is being recognised. */
 export interface IngestProgress {
@@ -56,7 +60,7 @@ function pdfOpenReason(error: unknown): string {
   return name === "PasswordException" ? FAILURE_REASONS.password : FAILURE_REASONS.corrupt;
 }
 
-const fromTexts = (texts: string[], unit: "page" | "section"): IngestResult =>
+const fromTexts = (texts: string[], unit: PageUnit): IngestResult =>
   hasReadableText(texts)
     ? { ok: true, unit, pages: texts.map((text, i) => ({ number: i + 1, text, source: "text" })) }
     : { ok: false, reason: FAILURE_REASONS.noText };

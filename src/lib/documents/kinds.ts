@@ -4,7 +4,8 @@ import { mismatchReason } from "./reasons";
 export const extensionOf = (filename: string): string => /\.[^.]*$/.exec(filename.toLowerCase())?.[0] ?? "";
 
 /** The kinds of document the workspace reads, named by their checked extension. */
-export type DocumentKind = "pdf" | "docx" | "doc" | "txt";
+export const DOCUMENT_KINDS = ["pdf", "docx", "doc", "txt"] as const;
+export type DocumentKind = (typeof DOCUMENT_KINDS)[number];
 
 const KIND_BY_EXTENSION: Readonly<Record<string, DocumentKind>> = { ".pdf": "pdf", ".docx": "docx", ".doc": "doc", ".txt": "txt" };
 

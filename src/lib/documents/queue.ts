@@ -1,6 +1,6 @@
 import type { DocumentsDb } from "./db";
 import { isQuotaError } from "./db";
-import type { IngestProgress, IngestResult } from "./ingest";
+import type { IngestProgress, IngestResult, PageUnit } from "./ingest";
 import type { DocumentKind } from "./kinds";
 import { FAILURE_REASONS } from "./reasons";
 import { advance, type Processing } from "./timeline";
@@ -8,7 +8,7 @@ import { advance, type Processing } from "./timeline";
 /** What the queue learns about a document once it is read: how many pages (or sections), and how many were recognised. */
 export interface ReadSummary {
   pages: number;
-  unit: "page" | "section";
+  unit: PageUnit;
   ocrPages: number;
 }
 

@@ -6,11 +6,14 @@ export const UPLOAD_INDEXED_MS = 4000;
 export const REINDEX_MS = 3000;
 
 /** Where the reading of one document is, as the reader records it (real events, with their instants). */
-export type ProcessingState = "queued" | "reading" | "storing" | "done" | "failed";
+export const PROCESSING_STATES = ["queued", "reading", "storing", "done", "failed"] as const;
+export type ProcessingState = (typeof PROCESSING_STATES)[number];
+/** What started an attempt at reading a document: the upload, or a Re-index of a failed one. */
+export const ATTEMPTS = ["upload", "reindex"] as const;
 
 /** One attempt at reading a document: the upload, or a Re-index of a failed one. */
 export interface Processing {
-  attempt: "upload" | "reindex";
+  attempt: (typeof ATTEMPTS)[number];
   /** ISO instant the attempt started: the floors count from it. */
   started: string;
   state: ProcessingState;

@@ -1,6 +1,7 @@
 import type { KnowledgeItem, KnowledgeType } from "../dash/knowledge";
 import { KNOWLEDGE_TYPES } from "../dash/knowledge";
-import type { PageText } from "../documents/ingest";
+import { oneOf } from "../dash/parse";
+import { PAGE_UNITS, type PageText, type PageUnit } from "../documents/ingest";
 import { readableChars } from "../documents/text";
 
 /** A document as the index needs it: an upload's id, title, case and whether it has pages or a DOCX's sections. */
@@ -9,7 +10,7 @@ export interface SearchDocument {
   title: string;
   caseId: string;
   caseTitle: string;
-  unit: "page" | "section";
+  unit: PageUnit;
 }
 
 /** A knowledge item as the index takes it, with its body when it has one. */
@@ -24,7 +25,7 @@ export interface PageEntry {
   caseTitle: string;
   /** 1-based. */
   page: number;
-  unit: "page" | "section";
+  unit: PageUnit;
   text: string;
 }
 
@@ -91,10 +92,11 @@ export function parseEntry(value: unknown): SearchEntry | null {
   if (typeof value !== "object" || value === null) return null;
   const e = value as Record<string, unknown>;
   if (e.kind === "page") {
-    const { docId, title, caseId, caseTitle, page, unit, text } = e;
+    const { docId, title, caseId, caseTitle, page, text } = e;
+    const unit = oneOf(e.unit, PAGE_UNITS);
     const ok =
       isString(docId) && isString(title) && isString(caseId) && isString(caseTitle) && isString(text) &&
-      typeof page === "number" && Number.isInteger(page) && page >= 1 && (unit === "page" || unit === "section");
+      typeof page === "number" && Number.isInteger(page) && page >= 1 && unit !== null;
     return ok ? { kind: "page", docId, title, caseId, caseTitle, page, unit, text } : null;
   }
   if (e.kind === "knowledge") {

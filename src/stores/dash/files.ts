@@ -2,7 +2,7 @@ import { computed, type ReadableAtom } from "nanostores";
 import type { Clock } from "../../lib/dash/clock";
 import { filterDocuments, type StatusFilter, type WorkspaceDocument } from "../../lib/dash/files";
 import { createFilteredList } from "../../lib/dash/filteredList";
-import { isFiled, uploadedDocument, type Upload } from "../../lib/dash/uploads";
+import { isFiled, newestFirst, uploadedDocument, type Upload } from "../../lib/dash/uploads";
 import { clock } from "./clock";
 import { $uploads, reindexUpload } from "./uploads";
 
@@ -21,8 +21,8 @@ export function createFilesStore(deps: FilesDeps) {
   const $documents = computed([deps.$uploads, deps.clock.$now], (uploads, now) =>
     uploads
       .filter((upload) => isFiled(upload, now))
-      .map((upload) => uploadedDocument(upload, now))
-      .sort((a, b) => new Date(b.uploaded).getTime() - new Date(a.uploaded).getTime()),
+      .sort(newestFirst)
+      .map((upload) => uploadedDocument(upload, now)),
   );
   const list = createFilteredList<WorkspaceDocument, StatusFilter>($documents, "all", filterDocuments);
   return { $documents, ...list, reindex: deps.reindexUpload };

@@ -166,8 +166,7 @@ export function createUploadsStore(deps: UploadsDeps) {
     if ("reason" in kept) return fail(upload.id, kept.reason);
     const { fetched } = kept;
     if (fetched !== undefined) change(upload.id, (u) => ({ ...u, sizeBytes: fetched }));
-    const current = find(upload.id);
-    if (current) void laneOf(current).enqueue(upload.id);
+    void laneOf(upload).enqueue(upload.id);
   }
 
   /** Sends the chosen file to the chosen case: Queued at this instant, kept, then read. */

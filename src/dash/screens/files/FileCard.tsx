@@ -10,11 +10,11 @@ interface FileCardProps {
   onPreview: (document: WorkspaceDocument) => void;
   onOpenInChat: (document: WorkspaceDocument) => void;
   onReindex: (id: string) => void;
-  /** Deletes an uploaded document (its file, text and record); absent for documents that cannot be deleted. */
-  onDelete?: (document: WorkspaceDocument) => void;
+  /** Deletes the document (its file, text and record), after a confirmation. */
+  onDelete: (document: WorkspaceDocument) => void;
 }
 
-/** One document: title, status, case, pages and upload date; why it failed and Re-index when it did; Delete for uploads. */
+/** One document: title, status, case, pages and upload date; why it failed and Re-index when it did; Delete. */
 export default function FileCard({ document, onPreview, onOpenInChat, onReindex, onDelete }: FileCardProps) {
   const titleId = `file-${document.id}`;
   return (
@@ -48,12 +48,10 @@ export default function FileCard({ document, onPreview, onOpenInChat, onReindex,
             Re-index
           </button>
         )}
-        {onDelete && (
-          <button type="button" onClick={() => onDelete(document)} className="btn-small" aria-describedby={titleId}>
-            <DashIcon name="trash" className="size-4" />
-            Delete
-          </button>
-        )}
+        <button type="button" onClick={() => onDelete(document)} className="btn-small" aria-describedby={titleId}>
+          <DashIcon name="trash" className="size-4" />
+          Delete
+        </button>
       </div>
     </li>
   );

@@ -6,7 +6,7 @@ import { labelledOptions } from "../../../lib/selectOptions";
 import SelectField from "../../../ui/SelectField";
 import { $fileQuery, $fileStatus, $matchingDocuments, reindex, setFileQuery, setFileStatus } from "../../../stores/dash/files";
 import { openDocumentInChat } from "../../../stores/dash/openInChat";
-import { $uploads, removeUpload } from "../../../stores/dash/uploads";
+import { removeUpload } from "../../../stores/dash/uploads";
 import ConfirmDialog from "../../components/ConfirmDialog";
 import DashIcon from "../../components/DashIcon";
 import CardGrid from "../../components/CardGrid";
@@ -17,7 +17,7 @@ import { routeHref } from "../../routes";
 import FileCard from "./FileCard";
 import DocumentViewer, { type ViewerTarget } from "../../viewer/DocumentViewer";
 
-/** Every document of the firm: the filed ones and the uploads once indexed or failed; Preview opens the viewer. */
+/** Every document of the firm: the samples and the uploads once indexed or failed; Preview opens the viewer, Delete removes one. */
 export default function FilesScreen() {
   const documents = useStore($matchingDocuments);
   const query = useStore($fileQuery);
@@ -25,7 +25,6 @@ export default function FilesScreen() {
   const openInChat = useOpenInChat(openDocumentInChat);
   const [viewing, setViewing] = useState<ViewerTarget | null>(null);
   const [deleting, setDeleting] = useState<WorkspaceDocument | null>(null);
-  const uploadIds = new Set(useStore($uploads).map((upload) => upload.id));
   const statusId = useId();
 
   return (
@@ -50,7 +49,7 @@ export default function FilesScreen() {
       </div>
       <CardGrid count={documents.length} empty={{ icon: "file", title: "No documents found", hint: "Try another search or status." }} label="Documents">
         {documents.map((document) => (
-          <FileCard key={document.id} document={document} onPreview={(document: WorkspaceDocument) => setViewing({ document })} onOpenInChat={openInChat} onReindex={reindex} onDelete={uploadIds.has(document.id) ? setDeleting : undefined} />
+          <FileCard key={document.id} document={document} onPreview={(document: WorkspaceDocument) => setViewing({ document })} onOpenInChat={openInChat} onReindex={reindex} onDelete={setDeleting} />
         ))}
       </CardGrid>
       <DocumentViewer target={viewing} onClose={() => setViewing(null)} />

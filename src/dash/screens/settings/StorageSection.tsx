@@ -1,9 +1,10 @@
 import { useEffect, useState } from "react";
+import { formatSizeMb } from "../../../lib/dash/uploads";
 import { storageEstimate } from "../../../stores/dash/documentsDb";
 import SettingsSection from "./SettingsSection";
 
 /** Megabytes with one decimal, or gigabytes past 1,024 MB. */
-const size = (bytes: number) => (bytes >= 1024 ** 3 ? `${(bytes / 1024 ** 3).toFixed(1)} GB` : `${(bytes / 1024 ** 2).toFixed(1)} MB`);
+const size = (bytes: number) => (bytes >= 1024 ** 3 ? `${(bytes / 1024 ** 3).toFixed(1)} GB` : formatSizeMb(bytes));
 
 /** How much this browser holds for the workspace (documents included) and how much room is left, as the browser says. */
 export default function StorageSection() {
