@@ -17,12 +17,22 @@ export const CHAT_SCOPES: readonly { value: ChatScope; label: string }[] = [
 /** The scope a new chat starts with: the Default Chat Scope preference, else All. */
 export const scopeFromPreference = (preference: ScopePreference | undefined): ChatScope => preference ?? "all";
 
-/** A source the assistant's answer relies on. */
+/** What a citation points at: a page (or section) of a document, or a knowledge item. */
+export type CitationRef = { kind: "page"; docId: string } | { kind: "knowledge"; itemId: string };
+
+/**
+ * A source the assistant's answer relies on: its title, its source (the case, or the knowledge type and source) and
+ * its page. A grounded answer's citations also say what they point at and the passage quoted, so they open there.
+ * The answer's text marks them [1], [2]... in this order.
+ */
 export interface Citation {
   id: string;
   title: string;
   page: number;
   source: string;
+  ref?: CitationRef;
+  /** The passage the answer quotes from it, as it stands in the page's text. */
+  quote?: string;
 }
 
 /** One message of a conversation. */
