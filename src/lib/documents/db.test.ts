@@ -42,6 +42,29 @@ describe("the documents database", () => {
     again.close();
   });
 
+  it("keeps the search index beside the pages, upgrading a database of version 1, and steps aside for a delete", async () => {
+    const { openDB } = await import("idb");
+    const { documentsDbName } = await import("./dbName");
+    const old = await openDB(documentsDbName("erin"), 1, {
+      upgrade(database) {
+        database.createObjectStore("files", { keyPath: "id" });
+        database.createObjectStore("pages", { keyPath: ["docId", "number"] }).createIndex("byDoc", "docId");
+      },
+    });
+    await old.put("pages", { docId: "d1", number: 1, text: "from before", source: "text" });
+    old.close();
+    const db = await openDocumentsDb("erin");
+    expect(await db.getPages("d1")).toEqual([page(1, "from before")]);
+    expect(await db.getSearchIndex()).toBeUndefined();
+    await db.putSearchIndex('{"version":1}');
+    expect(await db.getSearchIndex()).toBe('{"version":1}');
+    // Left open, as the search worker's connection is: the delete still goes through.
+    await deleteDocumentsDb("erin");
+    const again = await openDocumentsDb("erin");
+    expect(await again.getSearchIndex()).toBeUndefined();
+    again.close();
+  });
+
   it("knows a write refused for lack of room", () => {
     expect(isQuotaError(new DOMException("full", "QuotaExceededError"))).toBe(true);
     expect(isQuotaError(new DOMException("no", "NotFoundError"))).toBe(false);

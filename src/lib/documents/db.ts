@@ -22,7 +22,12 @@ export interface StoredPage {
 interface DocumentsSchema extends DBSchema {
   files: { key: string; value: StoredFile };
   pages: { key: [string, number]; value: StoredPage; indexes: { byDoc: string } };
+  /** The search index as JSON text, under one key (SEARCH_INDEX_KEY). */
+  search: { key: string; value: string };
 }
+
+/** The one key of the search store. */
+const SEARCH_INDEX_KEY = "index";
 
 /** One user's documents in this browser: original bytes and page text, in IndexedDB. */
 export interface DocumentsDb {
@@ -31,6 +36,9 @@ export interface DocumentsDb {
   /** Replaces the document's pages (a re-index writes them again). */
   putPages(id: string, pages: readonly PageText[]): Promise<void>;
   getPages(id: string): Promise<PageText[]>;
+  /** The stored search index (JSON text), when one was saved. */
+  getSearchIndex(): Promise<string | undefined>;
+  putSearchIndex(json: string): Promise<void>;
   /** Deletes the document's bytes and pages. */
   deleteDocument(id: string): Promise<void>;
   close(): void;
@@ -44,11 +52,18 @@ const pagesOf = (db: IDBPDatabase<DocumentsSchema>, id: string) => db.getAllFrom
 
 /** Opens (creating when new) the database of one signed-in user. */
 export async function openDocumentsDb(userId: string): Promise<DocumentsDb> {
-  const db = await openDB<DocumentsSchema>(documentsDbName(userId), 1, {
-    upgrade(database) {
-      database.createObjectStore("files", { keyPath: "id" });
-      database.createObjectStore("pages", { keyPath: ["docId", "number"] }).createIndex("byDoc", "docId");
+  const db = await openDB<DocumentsSchema>(documentsDbName(userId), 2, {
+    upgrade(database, oldVersion) {
+      if (oldVersion < 1) {
+        database.createObjectStore("files", { keyPath: "id" });
+        database.createObjectStore("pages", { keyPath: ["docId", "number"] }).createIndex("byDoc", "docId");
+      }
+      // 2: the search index, kept beside the pages it is built from.
+      if (oldVersion < 2) database.createObjectStore("search");
     },
+    // Another connection (the search worker, a newer tab) upgrades or deletes the database ('Clear workspace data'):
+    // this one steps aside instead of blocking it.
+    blocking: () => db.close(),
   });
 
   return {
@@ -65,6 +80,10 @@ export async function openDocumentsDb(userId: string): Promise<DocumentsDb> {
     async getPages(id) {
       const pages = await pagesOf(db, id);
       return pages.sort((a, b) => a.number - b.number).map(({ number, text, source }) => ({ number, text, source }));
+    },
+    getSearchIndex: () => db.get("search", SEARCH_INDEX_KEY),
+    async putSearchIndex(json) {
+      await db.put("search", json, SEARCH_INDEX_KEY);
     },
     async deleteDocument(id) {
       const tx = db.transaction(["files", "pages"], "readwrite");

@@ -60,14 +60,19 @@ export interface SearchIndex {
   addDocument(document: SearchDocument, pages: readonly PageText[]): void;
   /** Removes a document's pages; false when it had none. */
   removeDocument(docId: string): boolean;
-  /** Makes the knowledge entries exactly these items: unchanged ones stay, changed ones are replaced, others removed. */
-  setKnowledge(items: readonly KnowledgeInput[]): void;
+  /**
+   * Makes the knowledge entries exactly these items: unchanged ones stay, changed ones are replaced, others removed.
+   * True when anything changed.
+   */
+  setKnowledge(items: readonly KnowledgeInput[]): boolean;
   /** The relevant entries for a query, best first, within the scope; [] for a blank query or one nothing matches. */
   search(query: string, options?: SearchOptions): SearchResult[];
   /** Whether a document has pages in the index. */
   hasDocument(docId: string): boolean;
   /** The ids of the documents indexed, in the order they were added. */
   documentIds(): string[];
+  /** A document as it was indexed (title, case, unit), when it has pages in the index. */
+  documentOf(docId: string): SearchDocument | undefined;
   /** How many entries (pages and knowledge items) the index holds. */
   readonly size: number;
   /** The index as a plain object: `JSON.stringify(index)` stores it, `loadSearchIndex` reads it back. */
@@ -143,10 +148,12 @@ function makeIndex(miniSearch: MiniSearch<SearchEntry>, initial: readonly Search
     removeDocument,
     setKnowledge(items) {
       const next = new Map(items.map((item) => [knowledgeEntryId(item.id), knowledgeEntry(item)]));
+      let changed = false;
       for (const [id, entry] of entries) {
         if (entry.kind === "knowledge" && !next.has(id)) {
           miniSearch.discard(id);
           entries.delete(id);
+          changed = true;
         }
       }
       for (const [id, entry] of next) {
@@ -155,7 +162,9 @@ function makeIndex(miniSearch: MiniSearch<SearchEntry>, initial: readonly Search
         if (current) miniSearch.replace(entry);
         else miniSearch.add(entry);
         entries.set(id, entry);
+        changed = true;
       }
+      return changed;
     },
     search(query, { scope = ALL_SCOPE, limit = DEFAULT_LIMIT } = {}) {
       const terms = queryTerms(query);
@@ -180,6 +189,11 @@ function makeIndex(miniSearch: MiniSearch<SearchEntry>, initial: readonly Search
       });
     },
     hasDocument: (docId) => pagesOf.has(docId),
+    documentOf(docId) {
+      const first = entries.get(pagesOf.get(docId)?.[0] ?? "");
+      if (first?.kind !== "page") return undefined;
+      return { id: docId, title: first.title, caseId: first.caseId, caseTitle: first.caseTitle, unit: first.unit };
+    },
     documentIds: () => [...pagesOf.keys()],
     get size() {
       return entries.size;

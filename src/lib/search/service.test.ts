@@ -1,0 +1,112 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { entryId } from "./entries";
+import { DOCUMENTS, JUDGMENT, KNOWLEDGE, LEASE, LEASE_PAGES, SERVICES } from "./fixtures";
+import type { SearchResult } from "./searchIndex";
+import { createSearchService, SAVE_DELAY_MS, type WorkspaceEntry } from "./service";
+
+const ids = (results: readonly SearchResult[]) => results.map((result) => entryId(result.entry));
+const indexed = (document: WorkspaceEntry["document"], yes = true): WorkspaceEntry => ({ document, indexed: yes });
+const everyDocument = DOCUMENTS.map(({ document }) => indexed(document));
+
+/** A service over an in-memory store: the fixture corpus's pages, and what was saved. */
+function setup(stored?: string) {
+  const saved: string[] = [];
+  const pageReads: string[] = [];
+  const pages = new Map(DOCUMENTS.map(({ document, pages: list }) => [document.id, list]));
+  const service = createSearchService({
+    load: () => Promise.resolve(saved.at(-1) ?? stored),
+    save: (json) => {
+      saved.push(json);
+      return Promise.resolve();
+    },
+    pages: (id) => {
+      pageReads.push(id);
+      return Promise.resolve([...(pages.get(id) ?? [])]);
+    },
+  });
+  return { service, saved, pageReads };
+}
+
+beforeEach(() => vi.useFakeTimers());
+afterEach(() => vi.useRealTimers());
+
+describe("the search service", () => {
+  it("builds the index from the stored pages on first sync, and saves it once after a quiet moment", async () => {
+    const { service, saved, pageReads } = setup();
+    await service.sync(everyDocument, KNOWLEDGE);
+    expect(pageReads.sort()).toEqual(DOCUMENTS.map(({ document }) => document.id).sort());
+    expect(ids(await service.search("When is the security deposit returned?"))[0]).toBe("page:doc-lease:2");
+    await vi.advanceTimersByTimeAsync(SAVE_DELAY_MS - 1);
+    expect(saved).toHaveLength(0);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(saved).toHaveLength(1);
+  });
+
+  it("loads a saved index without reading pages again, and an unchanged sync saves nothing", async () => {
+    const first = setup();
+    await first.service.sync(everyDocument, KNOWLEDGE);
+    await first.service.flush();
+    const second = setup(first.saved[0]);
+    await second.service.sync(everyDocument, KNOWLEDGE);
+    expect(second.pageReads).toEqual([]);
+    expect(ids(await second.service.search("liquidated damages for late completion"))[0]).toBe("page:doc-services:3");
+    await vi.advanceTimersByTimeAsync(SAVE_DELAY_MS * 2);
+    expect(second.saved).toEqual([]);
+  });
+
+  it.each([["not json"], ['{"version":1,"entries":[{"kind":"page"}],"index":{}}'], ['{"version":999,"entries":[],"index":{}}']])(
+    "rebuilds from the pages when the stored index is corrupt: %s",
+    async (stored) => {
+      const { service, pageReads } = setup(stored);
+      await service.sync(everyDocument, KNOWLEDGE);
+      expect(pageReads).toHaveLength(DOCUMENTS.length);
+      expect(ids(await service.search("defects liability period"))[0]).toBe("page:doc-services:4");
+    },
+  );
+
+  it("removes a deleted document, leaves one still being read alone, and re-adds one whose case changed", async () => {
+    const { service, pageReads } = setup();
+    await service.sync(everyDocument, KNOWLEDGE);
+    pageReads.length = 0;
+    const rest = everyDocument.filter((entry) => entry.document.id !== JUDGMENT.id && entry.document.id !== LEASE.id);
+    const moved = { ...SERVICES, caseId: "case-other", caseTitle: "Another case" };
+    await service.sync([...rest.filter((e) => e.document.id !== SERVICES.id), indexed(moved), indexed(LEASE, false)], KNOWLEDGE);
+    expect(pageReads).toEqual([SERVICES.id]);
+    expect(await service.search("Was the confession admissible?")).toEqual([]);
+    expect(ids(await service.search("When is the security deposit returned?"))[0]).toBe("page:doc-lease:2");
+    const [hit] = await service.search("liquidated damages", { scope: { kind: "case", caseId: "case-other" } });
+    expect(hit?.entry).toMatchObject({ docId: SERVICES.id, caseTitle: "Another case" });
+  });
+
+  it("adds an upload's pages as its Embedding step, replaces them on a re-index, and removes them", async () => {
+    const { service } = setup();
+    await service.sync([], []);
+    const upload = { ...LEASE, id: "upload-1" };
+    await service.add(upload, [{ number: 2, text: "The quokka clause binds the tenant.", source: "text" }]);
+    expect(ids(await service.search("quokka clause"))).toEqual(["page:upload-1:2"]);
+    await service.add(upload, LEASE_PAGES);
+    expect(await service.search("quokka clause")).toEqual([]);
+    await service.remove(upload.id);
+    expect(await service.search("security deposit")).toEqual([]);
+  });
+
+  it("a search asked during a sync waits for it", async () => {
+    const { service } = setup();
+    const syncing = service.sync(everyDocument, KNOWLEDGE);
+    const results = service.search("compensation for unfair dismissal");
+    await syncing;
+    expect(ids(await results)[0]).toBe("kb:kb-termination-employment");
+  });
+
+  it("keeps working in memory when storage refuses the save", async () => {
+    const service = createSearchService({
+      load: () => Promise.reject(new Error("gone")),
+      save: () => Promise.reject(new Error("full")),
+      pages: () => Promise.reject(new Error("gone")),
+    });
+    await service.sync(everyDocument, KNOWLEDGE);
+    await service.add(LEASE, LEASE_PAGES);
+    await expect(service.flush()).resolves.toBeUndefined();
+    expect(ids(await service.search("security deposit"))[0]).toBe("page:doc-lease:2");
+  });
+});

@@ -1,0 +1,125 @@
+import type { PageText } from "../documents/ingest";
+import type { KnowledgeInput, SearchDocument } from "./entries";
+import { createSearchIndex, loadSearchIndex, type SearchIndex, type SearchOptions, type SearchResult } from "./searchIndex";
+
+/** A document of the workspace as the index's upkeep sees it: its metadata, and whether its pages are read and kept. */
+export interface WorkspaceEntry {
+  document: SearchDocument;
+  indexed: boolean;
+}
+
+export interface SearchServiceDeps {
+  /** The stored index (JSON text), when one was saved. */
+  load: () => Promise<string | undefined>;
+  save: (json: string) => Promise<void>;
+  /** A document's kept pages, to index a document the stored index lacks. */
+  pages: (docId: string) => Promise<PageText[]>;
+  /** How long after the last change the index is saved: changes come in bursts (an upload's pages, a sync). */
+  saveDelayMs?: number;
+  setTimer?: (run: () => void, ms: number) => ReturnType<typeof setTimeout>;
+  clearTimer?: (timer: ReturnType<typeof setTimeout>) => void;
+}
+
+/** The default quiet time before the index is saved. */
+export const SAVE_DELAY_MS = 1000;
+
+const sameDocument = (a: SearchDocument, b: SearchDocument): boolean =>
+  a.title === b.title && a.caseId === b.caseId && a.caseTitle === b.caseTitle && a.unit === b.unit;
+
+/**
+ * One user's search index and its upkeep: loaded from storage on first use (a corrupt or missing one starts empty and
+ * is rebuilt from the stored pages by the next sync), changed as documents are indexed, re-indexed or deleted, and
+ * saved after a quiet moment. Every call runs after the ones before it, so a search never sees half a sync.
+ */
+export function createSearchService(deps: SearchServiceDeps) {
+  const { saveDelayMs = SAVE_DELAY_MS, setTimer = setTimeout, clearTimer = clearTimeout } = deps;
+  let index: SearchIndex | null = null;
+  let chain: Promise<unknown> = Promise.resolve();
+  let saveTimer: ReturnType<typeof setTimeout> | null = null;
+  let dirty = false;
+
+  /** Runs a task once every task before it has settled. */
+  const run = <T>(task: () => Promise<T> | T): Promise<T> => {
+    const next = chain.then(task);
+    chain = next.catch(() => undefined);
+    return next;
+  };
+
+  const ready = async (): Promise<SearchIndex> => {
+    if (index) return index;
+    const json = await deps.load().catch(() => undefined);
+    index = (json === undefined ? null : loadSearchIndex(json)) ?? createSearchIndex();
+    return index;
+  };
+
+  const save = async (): Promise<void> => {
+    if (saveTimer !== null) clearTimer(saveTimer);
+    saveTimer = null;
+    if (!dirty || !index) return;
+    dirty = false;
+    // A write refused (no room, storage gone) leaves the index in memory: the next visit rebuilds it from the pages.
+    await deps.save(JSON.stringify(index)).catch(() => undefined);
+  };
+
+  const changed = () => {
+    dirty = true;
+    if (saveTimer !== null) clearTimer(saveTimer);
+    saveTimer = setTimer(() => void run(save), saveDelayMs);
+  };
+
+  /** Indexes a document's pages from storage; a document whose pages cannot be read is left out, not fatal. */
+  const addFromStorage = async (target: SearchIndex, document: SearchDocument) => {
+    const pages = await deps.pages(document.id).catch(() => null);
+    if (pages?.length) target.addDocument(document, pages);
+  };
+
+  return {
+    /**
+     * Makes the index agree with the workspace: documents gone are removed, indexed documents it lacks (or whose
+     * title or case changed) are added from their stored pages, and the knowledge items become exactly these.
+     */
+    sync: (documents: readonly WorkspaceEntry[], knowledge: readonly KnowledgeInput[]) =>
+      run(async () => {
+        const target = await ready();
+        const known = new Map(documents.map((entry) => [entry.document.id, entry]));
+        let touched = false;
+        for (const id of target.documentIds()) {
+          if (known.has(id)) continue;
+          target.removeDocument(id);
+          touched = true;
+        }
+        for (const { document, indexed } of known.values()) {
+          const current = target.documentOf(document.id);
+          if (!indexed || (current && sameDocument(current, document))) continue;
+          await addFromStorage(target, document);
+          touched = true;
+        }
+        if (target.setKnowledge(knowledge)) touched = true;
+        if (touched) changed();
+      }),
+    /** Indexes a document's pages, replacing any it had (the 'Embedding' step of an upload or a re-index). */
+    add: (document: SearchDocument, pages: readonly PageText[]) =>
+      run(async () => {
+        (await ready()).addDocument(document, pages);
+        changed();
+      }),
+    /** Removes a document's pages. */
+    remove: (docId: string) =>
+      run(async () => {
+        if ((await ready()).removeDocument(docId)) changed();
+      }),
+    /** The relevant entries for a query within the scope, best first. */
+    search: (query: string, options?: SearchOptions): Promise<SearchResult[]> => run(async () => (await ready()).search(query, options)),
+    /** Saves a pending change now (the page is going away, another user signs in). */
+    flush: () => run(save),
+    /** Stops the pending save without writing it (the workspace was cleared). */
+    discard: () => {
+      if (saveTimer !== null) clearTimer(saveTimer);
+      saveTimer = null;
+      dirty = false;
+    },
+  };
+}
+
+/** A search service: what the search worker holds for the signed-in user. */
+export type SearchService = ReturnType<typeof createSearchService>;
