@@ -15,6 +15,8 @@ export interface KnowledgeItem {
   /** Calendar day "YYYY-MM-DD". */
   lastUpdated: string;
   source: string;
+  /** Its body, when the item carries one (a law's provisions, a judgment's holding): searched and quoted. */
+  text?: string;
 }
 
 export type KnowledgeFilter = "all" | KnowledgeType;
@@ -26,9 +28,9 @@ export const KNOWLEDGE_FILTERS: readonly { value: KnowledgeFilter; label: string
   { value: "judgment", label: "Judgments" },
 ];
 
-/** The items whose title or description matches the query and whose type passes the tab. */
+/** The items whose title, description or text matches the query and whose type passes the tab. */
 export const filterKnowledge = (items: readonly KnowledgeItem[], query: string, filter: KnowledgeFilter): KnowledgeItem[] =>
-  items.filter((item) => (filter === "all" || item.type === filter) && matchesQuery(query, item.title, item.description));
+  items.filter((item) => (filter === "all" || item.type === filter) && matchesQuery(query, item.title, item.description, item.text ?? ""));
 
 export interface KnowledgeDraft {
   title: string;
@@ -59,5 +61,6 @@ export const parseKnowledge = (data: unknown): KnowledgeItem[] | null =>
   parseList(data, (item) => {
     const k = item as Partial<KnowledgeItem> | null;
     if (!k || !isRecordId(k.id) || !allStrings(k.title, k.description, k.source) || !oneOf(k.type, KNOWLEDGE_TYPES)) return null;
+    if (k.text !== undefined && typeof k.text !== "string") return null;
     return isRecordDate(k.lastUpdated) ? (k as KnowledgeItem) : null;
   });

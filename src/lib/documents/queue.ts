@@ -1,6 +1,6 @@
 import type { DocumentsDb } from "./db";
 import { isQuotaError } from "./db";
-import type { IngestProgress, IngestResult, PageUnit } from "./ingest";
+import type { IngestProgress, IngestResult, PageText, PageUnit } from "./ingest";
 import type { DocumentKind } from "./kinds";
 import { FAILURE_REASONS } from "./reasons";
 import { advance, type Processing } from "./timeline";
@@ -22,6 +22,8 @@ export interface IngestQueueDeps {
   /** Records the next step of a document's processing (and, once read, its summary). */
   update: (id: string, processing: Processing, summary?: ReadSummary) => void;
   onProgress: (id: string, progress: IngestProgress | null) => void;
+  /** Adds the stored pages to the search index (the Embedding step); a failure here leaves the next sync to add them. */
+  embed?: (id: string, pages: readonly PageText[]) => Promise<void>;
   now: () => Date;
 }
 
@@ -67,6 +69,7 @@ export function createIngestQueue(deps: IngestQueueDeps) {
       if (stillWanted()) step(id, { failed: isQuotaError(error) ? FAILURE_REASONS.storage : FAILURE_REASONS.crashed });
       return;
     }
+    if (stillWanted()) await deps.embed?.(id, result.pages).catch(() => undefined);
     if (stillWanted()) step(id, "done", summary);
   }
 

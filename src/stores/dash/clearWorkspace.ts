@@ -1,6 +1,7 @@
 import { showToast } from "../toasts";
 import { clearUserDocumentsDb } from "./documentsDb";
 import { discardPreferences } from "./preferences";
+import { forgetSearchIndex } from "./search";
 import { stopReading } from "./uploads";
 import { resetWorkspace } from "./workspace";
 
@@ -12,6 +13,7 @@ export const clearedToast = { title: "Workspace data cleared", description: "The
  */
 export function clearWorkspaceData(): void {
   stopReading();
+  forgetSearchIndex();
   void clearUserDocumentsDb();
   resetWorkspace();
   discardPreferences();

@@ -18,7 +18,7 @@ import {
 import { sampleUploads } from "../../lib/dash/samples/documents";
 import { fetchWithTimeout } from "../../lib/http";
 import { isQuotaError, type DocumentsDb } from "../../lib/documents/db";
-import type { IngestProgress } from "../../lib/documents/ingest";
+import type { IngestProgress, PageText } from "../../lib/documents/ingest";
 import { createIngestQueue, type IngestQueueDeps } from "../../lib/documents/queue";
 import { readInWorker } from "../../lib/documents/reader";
 import { FAILURE_REASONS } from "../../lib/documents/reasons";
@@ -60,6 +60,8 @@ export interface UploadsDeps {
   fetchSample: (path: string) => Promise<ArrayBuffer>;
   /** Called once a file is about to be kept: asks the browser to keep this site's storage. */
   onKeep?: () => void;
+  /** Adds a read document's pages to the search index (its Embedding step). */
+  embed?: (upload: Upload, pages: readonly PageText[]) => Promise<void>;
 }
 
 /** An upload as the Uploads screen shows it: its status now and, while it is read, which page. */
@@ -101,6 +103,10 @@ export function createUploadsStore(deps: UploadsDeps) {
       $progress.set(next);
     },
     now: () => new Date(deps.clock.now()),
+    embed: async (id, pages) => {
+      const upload = find(id);
+      if (upload && deps.embed) await deps.embed(upload, pages);
+    },
   };
   // Two lanes, one document at a time each: the samples are read in the background and never hold up what the user
   // uploads or re-indexes.
@@ -235,6 +241,8 @@ const uploads = createUploadsStore({
     return response.arrayBuffer();
   },
   onKeep: () => void import("./documentsDb").then(({ askToPersist }) => askToPersist()),
+  // Loaded on use: the search store reads this module's records, so a static import would be circular.
+  embed: (upload, pages) => import("./search").then(({ indexPages }) => indexPages(upload, pages)),
 });
 
 export const { $uploads, $form: $uploadForm, $canUpload, $recent: $recentUploads } = uploads;

@@ -1,0 +1,211 @@
+import type { ChatMessage, ChatScope, Citation } from "../dash/chat";
+import type { ContextChip } from "../dash/chips";
+import { KNOWLEDGE_TYPE_LABELS } from "../dash/knowledge";
+import { entryId } from "./entries";
+import { passagesFor } from "./passages";
+import type { SearchScope } from "./scope";
+import type { SearchResult } from "./searchIndex";
+
+/** What the workspace knows that deciding a question's scope needs. */
+export interface ScopeContext {
+  /** A document's case id, when the document exists. */
+  caseOf: (docId: string) => string | undefined;
+  /** A case's title, when the case exists. */
+  caseTitle: (caseId: string) => string | undefined;
+  /** Whether an id names a knowledge item (an answer's chip names a message instead). */
+  isKnowledgeItem: (id: string) => boolean;
+}
+
+/** Where a question is searched, in words for the reply ("your documents and knowledge base"), or why it is not. */
+export type ScopeDecision = { kind: "search"; scope: SearchScope; where: string } | { kind: "ask-case" } | { kind: "web" };
+
+/** The case a conversation is about: the latest case chip, or document chip's case, of its questions; null when none. */
+export function conversationCase(messages: readonly Pick<ChatMessage, "role" | "context">[], context: Pick<ScopeContext, "caseOf">): string | null {
+  for (const message of [...messages].reverse()) {
+    if (message.role !== "user") continue;
+    for (const chip of [...(message.context ?? [])].reverse()) {
+      const caseId = chip.type === "case" ? chip.id : chip.type === "document" ? context.caseOf(chip.id) : undefined;
+      if (caseId) return caseId;
+    }
+  }
+  return null;
+}
+
+const WHERE: Record<"all" | "firm" | "kb", string> = {
+  all: "your documents and knowledge base",
+  firm: "the firm's documents and internal knowledge",
+  kb: "the knowledge base",
+};
+
+/**
+ * Where a question is searched. Web is not available; Case takes the case of a case or document chip, else the
+ * case the conversation is about, and asks which case when there is none. In the other scopes, chips narrow the
+ * search to what they name: a document chip to that document, a case chip to its documents, a knowledge chip to
+ * that item (an answer's chip names no record and narrows nothing).
+ */
+export function decideScope(scope: ChatScope, chips: readonly ContextChip[], conversationCaseId: string | null, context: ScopeContext): ScopeDecision {
+  if (scope === "web") return { kind: "web" };
+  if (scope === "case") {
+    const fromChips = conversationCase([{ role: "user", context: [...chips] }], context);
+    const caseId = fromChips ?? conversationCaseId;
+    if (!caseId) return { kind: "ask-case" };
+    return { kind: "search", scope: { kind: "case", caseId }, where: `the documents of ${context.caseTitle(caseId) ?? "this case"}` };
+  }
+  const docIds = chips.filter((c) => c.type === "document").map((c) => c.id);
+  const caseIds = chips.filter((c) => c.type === "case").map((c) => c.id);
+  const itemIds = chips.filter((c) => c.type === "knowledge" && context.isKnowledgeItem(c.id)).map((c) => c.id);
+  const named = chips.filter((c) => c.type !== "knowledge" || context.isKnowledgeItem(c.id));
+  if (named.length) {
+    const where = named.length === 1 ? `“${named[0]?.label ?? ""}”` : "the documents and items you attached";
+    return { kind: "search", scope: { kind: "chips", docIds, caseIds, itemIds }, where };
+  }
+  return { kind: "search", scope: { kind: scope }, where: WHERE[scope] };
+}
+
+/** The passages an answer quotes unless the question asks for more. */
+export const DEFAULT_PASSAGES = 3;
+/** The most passages any answer quotes. */
+export const MAX_PASSAGES = 10;
+/** How many "all" or "more" passages is. */
+const MORE_PASSAGES = 6;
+
+const NUMBER_WORDS: Record<string, number> = { two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10 };
+const PASSAGE_NOUNS = "(?:passages?|quotes?|quotations?|excerpts?|extracts?|sources?|results?|citations?|clauses?|references?)";
+
+/** The words asking for a number of passages: "quote five passages about", "show all sources on". */
+const COUNT_REQUEST = new RegExp(
+  `\\b(?:(?:quote|show|give|list|cite|find)\\s+(?:me\\s+)?)?(?:\\d+|${Object.keys(NUMBER_WORDS).join("|")}|all(?:\\s+the)?|more|every)\\s+(?:more\\s+|other\\s+|relevant\\s+)?${PASSAGE_NOUNS}(?:\\s+(?:about|on|for|of|from|in))?\\b`,
+  "gi",
+);
+
+/** How many passages the question asks for: "quote five passages" is 5, "show all sources" is 6, otherwise 3. */
+export function requestedPassages(question: string): number {
+  const counted = new RegExp(`\\b(\\d+|${Object.keys(NUMBER_WORDS).join("|")})\\s+(?:more\\s+|other\\s+|relevant\\s+)?${PASSAGE_NOUNS}\\b`, "i").exec(question);
+  if (counted?.[1]) {
+    const n = NUMBER_WORDS[counted[1].toLowerCase()] ?? Number(counted[1]);
+    return Math.min(Math.max(n, 1), MAX_PASSAGES);
+  }
+  if (new RegExp(`\\b(?:more|all|every)\\b[^.?!]*\\b${PASSAGE_NOUNS}\\b`, "i").test(question)) return MORE_PASSAGES;
+  return DEFAULT_PASSAGES;
+}
+
+/** Text quoted into Markdown stays text: its marks are escaped, its lines joined. */
+export const escapeMarkdown = (text: string): string => text.replace(/\s+/g, " ").replace(/[\\`*_{}[\]<>#|~]/g, "\\$&");
+
+/** The citation of a search result: a document's page (source: its case) or a knowledge item (source: type and origin). */
+export function citationOf(result: SearchResult): Citation {
+  const { entry, snippet } = result;
+  if (entry.kind === "page") {
+    return { id: entryId(entry), title: entry.title, page: entry.page, source: entry.caseTitle, ref: { kind: "page", docId: entry.docId }, quote: snippet.text };
+  }
+  return {
+    id: entryId(entry),
+    title: entry.title,
+    page: 1,
+    source: `${KNOWLEDGE_TYPE_LABELS[entry.type]} · ${entry.source}`,
+    ref: { kind: "knowledge", itemId: entry.itemId },
+    quote: snippet.text,
+  };
+}
+
+/** Where a citation sits, as a reply says it: "p. 2", "section 3", or nothing for a knowledge item. */
+export function placeOf(result: SearchResult): string {
+  if (result.entry.kind !== "page") return "";
+  return result.entry.unit === "section" ? `section ${String(result.entry.page)}` : `p. ${String(result.entry.page)}`;
+}
+
+const plural = (n: number, word: string) => `${String(n)} ${word}${n === 1 ? "" : "s"}`;
+
+/** A quoted passage of an answer: the excerpt, with an ellipsis where it starts or ends inside its text. */
+function quoted(result: SearchResult): string {
+  const full = result.entry.kind === "page" ? result.entry.text : result.snippet.field === "text" ? (result.entry.text ?? "") : result.entry.description;
+  const before = result.snippet.start > 0 ? "…" : "";
+  const after = result.snippet.end < full.trimEnd().length ? "…" : "";
+  return `${before}${escapeMarkdown(result.snippet.text)}${after}`;
+}
+
+/** A reply of the assistant: its Markdown and the sources its markers [1], [2]... name, in order. */
+export type Reply = Pick<ChatMessage, "content"> & { citations?: Citation[] };
+
+/**
+ * The answer without a model: one sentence saying what was found, then each passage quoted with its marker, its
+ * title and where it is. Every citation is a page or item the search returned; nothing is ever invented.
+ */
+export function extractiveAnswer(passages: readonly SearchResult[], where: string, summary = false): Reply {
+  if (passages.length === 0) return noResultReply(where);
+  const sources = new Set(passages.map((p) => (p.entry.kind === "page" ? p.entry.docId : entryId(p.entry)))).size;
+  const first = passages[0]?.entry.title ?? "";
+  const intro =
+    summary && sources === 1
+      ? `I found ${plural(passages.length, "passage")} of “${escapeMarkdown(first)}” that set out its key terms, quoted in page order.`
+      : `I found ${plural(passages.length, "relevant passage")} in ${where}${sources > 1 ? `, from ${plural(sources, "source")}` : ""}.`;
+  const quotes = passages.map((passage, i) => {
+    const place = placeOf(passage);
+    const heading = `**${escapeMarkdown(passage.entry.title)}**${place ? `, ${place}` : ""}`;
+    return `${heading}\n\n> ${quoted(passage)} [${String(i + 1)}]`;
+  });
+  return { content: [intro, ...quotes].join("\n\n"), citations: passages.map(citationOf) };
+}
+
+/** The reply when nothing relevant was found: said plainly, with a wider scope suggested, and no citation. */
+export const noResultReply = (where: string): Reply => ({
+  content: `I found nothing in ${where} that answers this. Try a wider scope (All searches every document and knowledge item you hold) or other words.`,
+});
+
+/** The reply in Case scope when no case is chosen. */
+export const askCaseReply: Reply = {
+  content:
+    "Which case is this about? Add the case, or one of its documents, with Attach or with Open in Chat on the Cases screen, or choose another scope.",
+};
+
+/** The reply in Web scope. */
+export const webReply: Reply = {
+  content: "Web search is not available here: I answer only from your firm's own documents and knowledge base. Choose All in Scope to search everything you hold.",
+};
+
+/** A question asking for a summary of a document ("Summarise the key terms of this contract"). */
+const SUMMARY = /\b(?:summari[sz]e|summary|overview|outline|key\s+(?:terms|points|clauses|provisions))\b/i;
+/** The words of a summary request that name the request rather than its subject. */
+const REQUEST_WORDS =
+  /\b(?:summari[sz]e|summary|overview|outline|give|me|an?|the|this|that|these|of|and|key|main|terms|points|clauses|provisions|risks?|please)\b/gi;
+
+/** What to search for a question: a summary request searches its subject ("contract") and quotes one document's clauses. */
+export function retrievalQuery(question: string): { query: string; summary: boolean } {
+  // "Quote five passages about X" searches X.
+  const asked = question.replace(COUNT_REQUEST, " ").replace(/\s+/g, " ").trim() || question;
+  if (!SUMMARY.test(asked)) return { query: asked === question.trim() ? question : asked, summary: false };
+  const subject = asked.replace(/[^\p{L}\p{N}\s().'-]/gu, " ").replace(REQUEST_WORDS, " ").replace(/\s+/g, " ").trim();
+  return { query: subject || question, summary: true };
+}
+
+/** The passages a summary quotes: the best document's best pages, up to `max`, in reading order. */
+export function summaryPassages(results: readonly SearchResult[], max: number): SearchResult[] {
+  const best = results.find((r) => r.entry.kind === "page");
+  if (best?.entry.kind !== "page") return passagesFor(results, max);
+  const docId = best.entry.docId;
+  const pages = results.filter((r) => r.entry.kind === "page" && r.entry.docId === docId);
+  return passagesFor(pages, max, { perDocument: max, minShare: 0 }).sort((a, b) => (a.entry.kind === "page" && b.entry.kind === "page" ? a.entry.page - b.entry.page : 0));
+}
+
+/**
+ * Answers a question from the user's own sources without a model: searches within the decided scope and quotes the
+ * best passages (a summary quotes one document's). Returns the reply and the passages it quotes, which a model, when
+ * one is configured, is given instead.
+ */
+export async function answerQuestion(
+  question: string,
+  decision: ScopeDecision,
+  retriever: { search: (query: string, options?: { scope?: SearchScope; limit?: number }) => Promise<SearchResult[]> },
+): Promise<{ reply: Reply; passages: SearchResult[] }> {
+  if (decision.kind === "web") return { reply: webReply, passages: [] };
+  if (decision.kind === "ask-case") return { reply: askCaseReply, passages: [] };
+  const { query, summary } = retrievalQuery(question);
+  const wanted = requestedPassages(question);
+  const results = await retriever.search(query, { scope: decision.scope, limit: SEARCH_DEPTH });
+  // Asked for more, one document may give them all; else at most two each, leaving room for another source.
+  const passages = summary ? summaryPassages(results, wanted) : passagesFor(results, wanted, wanted > DEFAULT_PASSAGES ? { perDocument: wanted, minShare: 0.1 } : {});
+  return { reply: extractiveAnswer(passages, decision.where, summary), passages };
+}
+
+/** How many results an answer chooses its passages from. */
+const SEARCH_DEPTH = 30;

@@ -1,0 +1,102 @@
+import { wrap, type Remote } from "comlink";
+import { computed } from "nanostores";
+import type { KnowledgeItem } from "../../lib/dash/knowledge";
+import type { Upload } from "../../lib/dash/uploads";
+import type { PageText } from "../../lib/documents/ingest";
+import type { SearchDocument } from "../../lib/search/entries";
+import type { SearchOptions, SearchResult } from "../../lib/search/searchIndex";
+import type { WorkspaceEntry } from "../../lib/search/service";
+import type { SearchWorkerApi } from "../../lib/search/workerApi";
+import { $auth } from "../auth";
+import { $knowledgeItems } from "./knowledge";
+import { $uploads } from "./uploads";
+import { $workspace } from "./workspace";
+
+/** Finds the passages of the signed-in user's documents and knowledge items: the one interface answers search through. */
+export interface Retriever {
+  search(query: string, options?: SearchOptions): Promise<SearchResult[]>;
+}
+
+/** How long a search may take before the caller hears it failed (a worker that died never answers). */
+const SEARCH_TIMEOUT_MS = 15_000;
+/** How long the workspace's records stay still before the index is synced with them. */
+const SYNC_DELAY_MS = 250;
+
+let remote: Remote<SearchWorkerApi> | null = null;
+/** The search worker, started on first use: only the workspace (/dash) ever starts it. */
+const worker = (): Remote<SearchWorkerApi> =>
+  (remote ??= wrap<SearchWorkerApi>(new Worker(new URL("../../workers/search.worker.ts", import.meta.url), { type: "module", name: "search" })));
+
+const userId = () => $auth.get().user?.id ?? null;
+
+/** An upload as the index files it. */
+export const searchDocument = (upload: Upload): SearchDocument => ({
+  id: upload.id,
+  title: upload.title,
+  caseId: upload.caseId,
+  caseTitle: upload.caseTitle,
+  unit: upload.unit,
+});
+
+/** The workspace as the index's sync takes it: every document (indexed once read and kept) and every knowledge item. */
+export const workspaceEntries = (uploads: readonly Upload[]): WorkspaceEntry[] =>
+  uploads.map((upload) => ({ document: searchDocument(upload), indexed: upload.processing.state === "done" }));
+
+const knowledgeInputs = (items: readonly KnowledgeItem[]) =>
+  items.map(({ id, title, type, source, description, text }) => ({ id, title, type, source, description, ...(text === undefined ? {} : { text }) }));
+
+/** Searches the signed-in user's index; rejects when no one is signed in or the worker does not answer in time. */
+export const retriever: Retriever = {
+  async search(query, options) {
+    const id = userId();
+    if (!id) throw new Error("No one is signed in");
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const late = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new Error("The search did not answer in time")), SEARCH_TIMEOUT_MS);
+    });
+    try {
+      return await Promise.race([worker().search(id, query, options), late]);
+    } finally {
+      clearTimeout(timer);
+    }
+  },
+};
+
+/** Adds a document's pages to the index: the Embedding step of an upload or a re-index. */
+export async function indexPages(upload: Upload, pages: readonly PageText[]): Promise<void> {
+  const id = userId();
+  if (id) await worker().add(id, searchDocument(upload), [...pages]);
+}
+
+/** Drops the signed-in user's index without saving it ('Clear workspace data' deletes the database under it). */
+export function forgetSearchIndex(): void {
+  const id = userId();
+  if (id && remote) void remote.forget(id);
+}
+
+const $syncInput = computed([$workspace, $uploads, $knowledgeItems], (workspace, uploads, items) =>
+  workspace.status === "open" ? { userId: workspace.userId, documents: workspaceEntries(uploads), knowledge: knowledgeInputs(items) } : null,
+);
+
+/**
+ * Keeps the index in step with the open workspace while the dashboard is shown: documents deleted, re-filed or read
+ * elsewhere (another tab), and knowledge items added. Returns the stop.
+ */
+export function keepSearchIndex(): () => void {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const stop = $syncInput.subscribe((input) => {
+    clearTimeout(timer);
+    if (!input) return;
+    timer = setTimeout(() => void worker().sync(input.userId, input.documents, input.knowledge).catch(() => undefined), SYNC_DELAY_MS);
+  });
+  const flush = () => {
+    const id = userId();
+    if (id && remote && document.visibilityState === "hidden") void remote.flush(id);
+  };
+  document.addEventListener("visibilitychange", flush);
+  return () => {
+    clearTimeout(timer);
+    stop();
+    document.removeEventListener("visibilitychange", flush);
+  };
+}
