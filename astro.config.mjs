@@ -95,6 +95,8 @@ export default defineConfig({
       PUBLIC_VAPI_ASSISTANT_ID: publicString(),
       PUBLIC_VAPI_API_URL: publicUrl(),
       PUBLIC_SENTRY_DSN: publicString(),
+      PUBLIC_ASSISTANT_URL: publicUrl(),
+      PUBLIC_ASSISTANT_MODEL: publicString(),
     },
     validateSecrets: false,
   },
