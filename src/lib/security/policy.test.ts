@@ -60,6 +60,15 @@ describe("CSP origins", () => {
     expect(serviceOrigins(env)).toEqual({ connect: [], script: [], frame: [] });
   });
 
+  it.each([
+    ["a model on the firm's network", "http://10.0.0.5:11434/v1/chat/completions", ["https://abc.supabase.co", "wss://abc.supabase.co", "http://10.0.0.5:11434"]],
+    ["the Edge Function, on the Supabase origin already allowed", "https://abc.supabase.co/functions/v1/assistant", ["https://abc.supabase.co", "wss://abc.supabase.co"]],
+    ["a value that is not a URL", "assistant", ["https://abc.supabase.co", "wss://abc.supabase.co"]],
+  ])("the chat's language model adds its endpoint's origin, once: %s", (_, url, connect) => {
+    const env = { PUBLIC_SUPABASE_URL: "https://abc.supabase.co", PUBLIC_SUPABASE_ANON_KEY: "anon" };
+    expect(serviceOrigins({ ...env, PUBLIC_ASSISTANT_URL: url }).connect).toEqual(connect);
+  });
+
   it("a Vapi proxy replaces the SDK's own host, and a local http service gets ws", () => {
     const origins = serviceOrigins({
       PUBLIC_VAPI_PUBLIC_KEY: "pk",

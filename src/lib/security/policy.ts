@@ -15,6 +15,7 @@ export interface ServiceSettings {
   PUBLIC_VAPI_ASSISTANT_ID?: string | undefined;
   PUBLIC_VAPI_API_URL?: string | undefined;
   PUBLIC_SENTRY_DSN?: string | undefined;
+  PUBLIC_ASSISTANT_URL?: string | undefined;
 }
 
 /** The Vapi web SDK's own API host, used when PUBLIC_VAPI_API_URL does not name a proxy. */
@@ -44,8 +45,9 @@ export function serviceOrigins(env: ServiceSettings): { connect: string[]; scrip
   const script: string[] = [];
   const supabase = env.PUBLIC_SUPABASE_ANON_KEY ? originOf(env.PUBLIC_SUPABASE_URL) : undefined;
   if (supabase) connect.push(supabase, socketOf(supabase));
-  for (const webhook of [env.PUBLIC_BOOKING_WEBHOOK_URL, env.PUBLIC_CONTACT_WEBHOOK_URL]) {
-    const origin = originOf(webhook);
+  // The webhooks and the chat's language model are each reached with fetch at their own origin.
+  for (const endpoint of [env.PUBLIC_BOOKING_WEBHOOK_URL, env.PUBLIC_CONTACT_WEBHOOK_URL, env.PUBLIC_ASSISTANT_URL]) {
+    const origin = originOf(endpoint);
     if (origin) connect.push(origin);
   }
   if (env.PUBLIC_VAPI_PUBLIC_KEY && env.PUBLIC_VAPI_ASSISTANT_ID) {
