@@ -1,20 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { answerChip, cannedReply, parseMessages, parsePendingReplies, plainText, regeneratedReply, scopeFromPreference, storedPendingReplies } from "./chat";
+import { answerChip, parseMessages, parsePendingReplies, plainText, scopeFromPreference, storedPendingReplies, type Citation } from "./chat";
 
-describe("cannedReply", () => {
-  it("has markdown (a list, bold) and three citations with title, source and page", () => {
-    const reply = cannedReply(0);
-    expect(reply.content).toMatch(/\*\*[^*]+\*\*/);
-    expect(reply.content).toMatch(/^(1\.|-) /m);
-    expect(reply.citations).toHaveLength(3);
-    for (const c of reply.citations ?? []) expect(c).toEqual({ id: expect.any(String), title: expect.any(String), source: expect.any(String), page: expect.any(Number) });
-  });
-
-  it("regenerates a different wording", () => {
-    expect(regeneratedReply(cannedReply(0).content).content).not.toBe(cannedReply(0).content);
-    expect(regeneratedReply(cannedReply(1).content).content).toBe(cannedReply(0).content);
-  });
-});
+const citation: Citation = { id: "page:doc-1:2", title: "Lease", page: 2, source: "Georgiou", ref: { kind: "page", docId: "doc-1" }, quote: "The rent is EUR 950." };
 
 describe("scopeFromPreference", () => {
   it.each([
@@ -39,7 +26,11 @@ describe("parseMessages", () => {
   const ok = { id: "m", role: "user", content: "hi", timestamp: "2026-03-02T12:00:00.000Z", scope: "kb" };
   it.each([
     [[ok], true],
-    [[{ ...ok, citations: cannedReply(0).citations }], true],
+    [[{ ...ok, citations: [citation, { ...citation, ref: { kind: "knowledge", itemId: "kb-1" } }] }], true],
+    [[{ ...ok, citations: [{ id: "c", title: "Older answer", page: 12, source: "Library" }] }], true],
+    [[{ ...ok, citations: [{ ...citation, ref: { kind: "page" } }] }], false],
+    [[{ ...ok, citations: [{ ...citation, ref: { kind: "web", url: "x" } }] }], false],
+    [[{ ...ok, citations: [{ ...citation, quote: 4 }] }], false],
     [[{ ...ok, context: [{ type: "case", id: "c1", label: "Case" }] }], true],
     [[{ ...ok, role: "system" }], false],
     [[{ ...ok, scope: "everything" }], false],

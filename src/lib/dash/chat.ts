@@ -48,6 +48,19 @@ export interface ChatMessage {
   context?: ContextChip[];
 }
 
+/** An answer's text and the sources its markers [1], [2]... name, in order. */
+export type ReplyContent = Pick<ChatMessage, "content"> & { citations?: Citation[] };
+
+/** What writing an answer needs: the question as it was asked, the conversation before it, and a way to stop. */
+export interface ReplyRequest {
+  question: ChatMessage;
+  /** The conversation's messages before the question. */
+  history: ChatMessage[];
+  signal: AbortSignal;
+  /** The answer so far, while a model streams it. */
+  onText: (text: string) => void;
+}
+
 /** A reply being "written": when it was asked for (ISO), and the answer it will replace (Regenerate). */
 export interface PendingReply {
   since: string;
@@ -70,7 +83,7 @@ export const parsePendingReplies = (data: unknown): PendingReplies | null => par
 /** Pending replies as they are stored: an object by conversation id. */
 export const storedPendingReplies = (pending: PendingReplies): Record<string, PendingReply> => Object.fromEntries(pending);
 
-/** The simulated assistant's delay before it answers (the specification's 2 s). */
+/** The assistant's delay before it answers (the specification's 2 s): a floor, a slower answer lands when written. */
 export const REPLY_DELAY_MS = 2000;
 
 /** The three suggested prompts of an empty chat. */
@@ -79,34 +92,6 @@ export const SUGGESTED_PROMPTS = [
   "What are the Miranda rights requirements?",
   "Draft a motion to dismiss template",
 ] as const;
-
-const CITATIONS: Citation[] = [
-  { id: "cit-contract-law", title: "Contract Law, Cap. 149, section 10", page: 12, source: "Cyprus Bar Association Library" },
-  { id: "cit-civil-procedure", title: "Civil Procedure Rules, Order 30", page: 87, source: "Supreme Court of Cyprus" },
-  { id: "cit-gdpr", title: "Law 125(I)/2018 on the protection of personal data", page: 4, source: "Official Gazette of the Republic of Cyprus" },
-];
-
-const REPLIES = [
-  `Here is what I found in the sources for this matter:
-
-1. **Formation**: under **Cap. 149, section 10**, an agreement is a contract when made by the free consent of parties competent to contract, for a lawful consideration and object.
-2. **Procedure**: the Civil Procedure Rules (Order 30) govern summons for directions before the District Court.
-3. **Personal data**: any client data in the file falls under **Law 125(I)/2018**.
-
-Check each point against the documents of the case before relying on it.`,
-  `A second reading of the same sources:
-
-- **Capacity and consent** come first: Cap. 149 voids an agreement made without free consent.
-- **Timing**: apply for directions under Order 30 of the Civil Procedure Rules promptly.
-- **Confidentiality**: process personal data only as Law 125(I)/2018 allows.
-
-Please verify the citations below against the originals.`,
-];
-
-/** The answer Regenerate gives in place of `previous`: the next wording, with the same citations. */
-export function regeneratedReply(previous: string): Pick<ChatMessage, "content" | "citations"> {
-  return cannedReply(REPLIES.indexOf(previous) + 1);
-}
 
 /** An answer's text without markdown marks, on one line. */
 export const plainText = (markdown: string): string =>
@@ -126,19 +111,31 @@ export function answerChip(message: Pick<ChatMessage, "id" | "content">): Contex
   return { type: "knowledge", id: message.id, label: `Answer: ${label}` };
 }
 
-/** The simulated assistant's answer: canned markdown with three sample citations; `variant` picks another wording. */
-export function cannedReply(variant: number): Pick<ChatMessage, "content" | "citations"> {
-  return { content: REPLIES[variant % REPLIES.length] ?? "", citations: CITATIONS.map((c) => ({ ...c })) };
-}
-
 const ROLES = ["user", "assistant"] as const;
 const SCOPES = CHAT_SCOPES.map((s) => s.value);
 
+function parseCitationRef(data: unknown): CitationRef | null {
+  const { kind, docId, itemId } = (data ?? {}) as { kind?: unknown; docId?: unknown; itemId?: unknown };
+  if (kind === "page" && isRecordId(docId)) return { kind, docId };
+  if (kind === "knowledge" && isRecordId(itemId)) return { kind, itemId };
+  return null;
+}
+
 function parseCitation(data: unknown): Citation | null {
   if (typeof data !== "object" || data === null) return null;
-  const { id, title, page, source } = data as Partial<Citation>;
+  const { id, title, page, source, ref, quote } = data as Partial<Record<keyof Citation, unknown>>;
   if (!isRecordId(id) || typeof title !== "string" || typeof source !== "string" || typeof page !== "number") return null;
-  return { id, title, page, source };
+  const citation: Citation = { id, title, page, source };
+  if (ref !== undefined) {
+    const parsed = parseCitationRef(ref);
+    if (!parsed) return null;
+    citation.ref = parsed;
+  }
+  if (quote !== undefined) {
+    if (typeof quote !== "string") return null;
+    citation.quote = quote;
+  }
+  return citation;
 }
 
 function parseMessage(data: unknown): ChatMessage | null {

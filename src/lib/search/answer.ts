@@ -1,4 +1,4 @@
-import type { ChatMessage, ChatScope, Citation } from "../dash/chat";
+import type { ChatMessage, ChatScope, Citation, ReplyContent } from "../dash/chat";
 import type { ContextChip } from "../dash/chips";
 import { KNOWLEDGE_TYPE_LABELS } from "../dash/knowledge";
 import { entryId } from "./entries";
@@ -125,7 +125,7 @@ function quoted(result: SearchResult): string {
 }
 
 /** A reply of the assistant: its Markdown and the sources its markers [1], [2]... name, in order. */
-export type Reply = Pick<ChatMessage, "content"> & { citations?: Citation[] };
+export type Reply = ReplyContent;
 
 /**
  * The answer without a model: one sentence saying what was found, then each passage quoted with its marker, its

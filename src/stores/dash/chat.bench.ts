@@ -1,6 +1,7 @@
 import { describe, expect, test } from "vitest";
 import { createBrowserRepository, createShardedBrowserRepository } from "../../lib/dash/browserRepository";
-import { cannedReply, type ChatMessage } from "../../lib/dash/chat";
+import type { ChatMessage } from "../../lib/dash/chat";
+import { testAnswer } from "./testChat";
 import { connectAtom } from "../../lib/dash/connect";
 import type { Conversation } from "../../lib/dash/conversations";
 import { MemoryStorage } from "../../lib/dash/testing";
@@ -25,7 +26,7 @@ function busyWorkspace() {
       const timestamp = new Date(Date.UTC(2026, 0, 1, 0, c, m)).toISOString();
       return m % 2 === 0
         ? { id: `${id}-${String(m)}`, role: "user", content: `Question ${String(m)} about the ${topic}: what does the District Court expect?`, timestamp, scope: "firm" }
-        : { id: `${id}-${String(m)}`, role: "assistant", timestamp, scope: "firm", ...cannedReply(m) };
+        : { id: `${id}-${String(m)}`, role: "assistant", timestamp, scope: "firm", ...testAnswer(m, topic) };
     });
     messages.set(id, list);
   }

@@ -1,9 +1,9 @@
 import { computed } from "nanostores";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { REPLY_DELAY_MS, cannedReply } from "../../lib/dash/chat";
-import { chatCopy } from "./chat";
+import { REPLY_DELAY_MS } from "../../lib/dash/chat";
+import { chatCopy, type ReplyContent, type ReplyRequest } from "./chat";
 import { createPreferencesStore, preferencesFeature } from "./preferences";
-import { makeChat } from "./testChat";
+import { makeChat, testAnswer } from "./testChat";
 
 const NOW = new Date("2026-03-02T12:00:00.000Z");
 beforeEach(() => {
@@ -22,7 +22,7 @@ function sent(text = "Summarise the lease") {
 }
 
 describe("chat store: sending", () => {
-  it("appends the message, clears the input, titles a new conversation and shows the typing state", () => {
+  it("appends the message, clears the input, titles a new conversation and shows the typing state", async () => {
     const { chat, $conversations, id } = sent("  What are the remedies for breach of a commercial lease in the District Court of Limassol?  ");
     expect(chat.$activeMessages.get()).toEqual([
       expect.objectContaining({ role: "user", scope: "firm", content: "What are the remedies for breach of a commercial lease in the District Court of Limassol?" }),
@@ -33,33 +33,32 @@ describe("chat store: sending", () => {
     expect(chat.$announcement.get()).toBe(chatCopy.typing);
   });
 
-  it("answers at exactly 2000 ms, not at 1999 ms, with three citations, and moves updatedAt", () => {
+  it("answers at exactly 2000 ms, not at 1999 ms, with the written answer and its citations, and moves updatedAt", async () => {
     const { chat, $conversations } = sent();
-    vi.advanceTimersByTime(REPLY_DELAY_MS - 1);
+    await vi.advanceTimersByTimeAsync(REPLY_DELAY_MS - 1);
     expect(chat.$activeMessages.get()).toHaveLength(1);
     expect(chat.$activePending.get()).toBeDefined();
-    vi.advanceTimersByTime(1);
+    await vi.advanceTimersByTimeAsync(1);
     const reply = chat.$activeMessages.get()[1];
-    expect(reply).toEqual(expect.objectContaining({ role: "assistant", scope: "firm", ...cannedReply(0) }));
-    expect(reply?.citations).toHaveLength(3);
+    expect(reply).toEqual(expect.objectContaining({ role: "assistant", scope: "firm", ...testAnswer(1, "Summarise the lease") }));
     expect(chat.$activePending.get()).toBeUndefined();
     expect($conversations.get()[0]?.updatedAt).toBe("2026-03-02T12:00:02.000Z");
     expect(chat.$announcement.get()).toBe(chatCopy.ready);
   });
 
-  it("refuses a blank input and a second send while the reply is pending", () => {
+  it("refuses a blank input and a second send while the reply is pending", async () => {
     const { chat } = sent();
     chat.setDraft("   ");
     expect(chat.send()).toBe(false);
     chat.setDraft("Another question");
     expect(chat.send()).toBe(false);
     expect(chat.$draft.get()).toBe("Another question");
-    vi.advanceTimersByTime(REPLY_DELAY_MS);
+    await vi.advanceTimersByTimeAsync(REPLY_DELAY_MS);
     expect(chat.send()).toBe(true);
     expect(chat.$activeMessages.get().map((m) => m.role)).toEqual(["user", "assistant", "user"]);
   });
 
-  it("records the scope of each message, and keeps the chips with the question", () => {
+  it("records the scope of each message, and keeps the chips with the question", async () => {
     const { chat } = makeChat();
     chat.setScope("web");
     chat.addChip({ type: "case", id: "c1", label: "Andreou v. Kyriakou" });
@@ -72,50 +71,50 @@ describe("chat store: sending", () => {
 });
 
 describe("chat store: Stop, Regenerate, switching", () => {
-  it("Stop cancels the pending reply", () => {
+  it("Stop cancels the pending reply", async () => {
     const { chat } = sent();
-    vi.advanceTimersByTime(1000);
+    await vi.advanceTimersByTimeAsync(1000);
     chat.stop();
-    vi.advanceTimersByTime(REPLY_DELAY_MS * 2);
+    await vi.advanceTimersByTimeAsync(REPLY_DELAY_MS * 2);
     expect(chat.$activeMessages.get()).toHaveLength(1);
     expect(chat.$activePending.get()).toBeUndefined();
     expect(chat.$announcement.get()).toBe(chatCopy.stopped);
   });
 
-  it("Regenerate replaces that reply after the same 2000 ms", () => {
+  it("Regenerate replaces that reply after the same 2000 ms", async () => {
     const { chat } = sent();
-    vi.advanceTimersByTime(REPLY_DELAY_MS);
+    await vi.advanceTimersByTimeAsync(REPLY_DELAY_MS);
     const first = chat.$activeMessages.get()[1];
     expect(chat.regenerate(first?.id ?? "")).toBe(true);
-    vi.advanceTimersByTime(REPLY_DELAY_MS - 1);
+    await vi.advanceTimersByTimeAsync(REPLY_DELAY_MS - 1);
     expect(chat.$activeMessages.get()[1]?.content).toBe(first?.content);
-    vi.advanceTimersByTime(1);
+    await vi.advanceTimersByTimeAsync(1);
     const second = chat.$activeMessages.get()[1];
     expect(chat.$activeMessages.get()).toHaveLength(2);
     expect(second?.id).toBe(first?.id);
-    expect(second?.content).not.toBe(first?.content);
-    expect(second?.citations).toHaveLength(3);
+    expect(second?.content).toBe(testAnswer(2, "Summarise the lease").content);
+    expect(second?.citations).toHaveLength(1);
   });
 
-  it("a switch to another conversation mid-reply leaves the reply in its own conversation", () => {
+  it("a switch to another conversation mid-reply leaves the reply in its own conversation", async () => {
     const { chat, conversations, $messages, id } = sent("First");
-    vi.advanceTimersByTime(500);
+    await vi.advanceTimersByTimeAsync(500);
     chat.newChat();
     chat.setDraft("Second");
     expect(chat.send()).toBe(true);
     const other = conversations.$activeId.get() ?? "";
-    vi.advanceTimersByTime(REPLY_DELAY_MS - 500);
+    await vi.advanceTimersByTimeAsync(REPLY_DELAY_MS - 500);
     expect($messages.get().get(id)?.map((m) => m.role)).toEqual(["user", "assistant"]);
     expect($messages.get().get(other)?.map((m) => m.role)).toEqual(["user"]);
     expect(chat.$announcement.get()).toBe(chatCopy.typing);
-    vi.advanceTimersByTime(500);
+    await vi.advanceTimersByTimeAsync(500);
     expect($messages.get().get(other)?.map((m) => m.role)).toEqual(["user", "assistant"]);
   });
 
-  it("a reply pending before a reload lands when it was due, once", () => {
+  it("a reply pending before a reload lands when it was due, once", async () => {
     const conversation = { id: "c1", title: "Lease", pinned: false, updatedAt: NOW.toISOString() };
     const question = { id: "q1", role: "user" as const, content: "Q", timestamp: NOW.toISOString(), scope: "firm" as const };
-    vi.advanceTimersByTime(1500);
+    await vi.advanceTimersByTimeAsync(1500);
     const { chat, conversations, $messages } = makeChat({
       conversations: [conversation],
       messages: new Map([["c1", [question]]]),
@@ -123,26 +122,26 @@ describe("chat store: Stop, Regenerate, switching", () => {
     });
     conversations.select("c1");
     expect(chat.$activePending.get()).toEqual({ since: NOW.toISOString() });
-    vi.advanceTimersByTime(499);
+    await vi.advanceTimersByTimeAsync(499);
     expect($messages.get().get("c1")).toHaveLength(1);
-    vi.advanceTimersByTime(1);
+    await vi.advanceTimersByTimeAsync(1);
     expect($messages.get().get("c1")?.map((m) => m.role)).toEqual(["user", "assistant"]);
-    vi.advanceTimersByTime(REPLY_DELAY_MS * 2);
+    await vi.advanceTimersByTimeAsync(REPLY_DELAY_MS * 2);
     expect($messages.get().get("c1")).toHaveLength(2);
     expect(chat.$pending.get()).toEqual(new Map());
   });
 
-  it("a reply whose conversation was deleted lands nowhere", () => {
+  it("a reply whose conversation was deleted lands nowhere", async () => {
     const { chat, $messages, $conversations, id } = sent();
     chat.remove(id);
-    vi.advanceTimersByTime(REPLY_DELAY_MS);
+    await vi.advanceTimersByTimeAsync(REPLY_DELAY_MS);
     expect($messages.get()).toEqual(new Map());
     expect($conversations.get()).toEqual([]);
   });
 });
 
 describe("chat store: chips, prompts, copy", () => {
-  it("openInChat starts a new chat with exactly that chip and an empty input", () => {
+  it("openInChat starts a new chat with exactly that chip and an empty input", async () => {
     const { chat, conversations } = sent();
     chat.setDraft("half typed");
     chat.setScope("web");
@@ -155,16 +154,16 @@ describe("chat store: chips, prompts, copy", () => {
     expect(chat.$chips.get()).toEqual([]);
   });
 
-  it("Use in new chat opens a new chat with the answer as a chip", () => {
+  it("Use in new chat opens a new chat with the answer as a chip", async () => {
     const { chat, conversations } = sent();
-    vi.advanceTimersByTime(REPLY_DELAY_MS);
+    await vi.advanceTimersByTimeAsync(REPLY_DELAY_MS);
     const answer = chat.$activeMessages.get()[1];
     chat.answerInNewChat(answer?.id ?? "");
     expect(conversations.$activeId.get()).toBeNull();
     expect(chat.$chips.get()).toEqual([{ type: "knowledge", id: answer?.id, label: expect.stringMatching(/^Answer: /) }]);
   });
 
-  it("a suggested prompt fills the input and does not send", () => {
+  it("a suggested prompt fills the input and does not send", async () => {
     const { chat, conversations } = makeChat();
     chat.applyPrompt("Draft a motion to dismiss template");
     expect(chat.$draft.get()).toBe("Draft a motion to dismiss template");
@@ -173,7 +172,7 @@ describe("chat store: chips, prompts, copy", () => {
 
   it("Copy puts the answer on the clipboard and says so; a refusal is said too", async () => {
     const { chat, clipboard, toasts } = sent();
-    vi.advanceTimersByTime(REPLY_DELAY_MS);
+    await vi.advanceTimersByTimeAsync(REPLY_DELAY_MS);
     const answer = chat.$activeMessages.get()[1];
     expect(await chat.copy(answer?.id ?? "")).toBe(true);
     expect(clipboard.text).toBe(answer?.content);
@@ -194,7 +193,7 @@ describe("chat store: the saved Default Chat Scope", () => {
   const load = (preferences: ReturnType<typeof createPreferencesStore>, defaultScope: "all" | "firm" | "case" | "kb") =>
     preferences.$saved.set({ ...preferencesFeature.samples(), defaultScope });
 
-  it("the first chat after a reload takes the stored preference, read after the stores were made", () => {
+  it("the first chat after a reload takes the stored preference, read after the stores were made", async () => {
     const { preferences, chat } = wired();
     expect(chat.$scope.get()).toBe("firm");
     load(preferences, "kb");
@@ -208,19 +207,19 @@ describe("chat store: the saved Default Chat Scope", () => {
     ["New Chat", (chat: ReturnType<typeof makeChat>["chat"]) => chat.newChat()],
     ["Open in Chat", (chat: ReturnType<typeof makeChat>["chat"]) => chat.openInChat({ type: "case", id: "c1", label: "Case" })],
     ["Use in new chat", (chat: ReturnType<typeof makeChat>["chat"]) => chat.answerInNewChat(chat.$activeMessages.get()[1]?.id ?? "")],
-  ])("%s starts with the saved scope, not the one picked for the last chat", (_, start) => {
+  ])("%s starts with the saved scope, not the one picked for the last chat", async (_, start) => {
     const { preferences, chat } = wired();
     load(preferences, "case");
     chat.setScope("web");
     chat.setDraft("Q");
     chat.send();
-    vi.advanceTimersByTime(REPLY_DELAY_MS);
+    await vi.advanceTimersByTimeAsync(REPLY_DELAY_MS);
     expect(chat.$scope.get()).toBe("web");
     start(chat);
     expect(chat.$scope.get()).toBe("case");
   });
 
-  it("Save in Settings moves a chat that follows the preference, and keeps a scope the user picked", () => {
+  it("Save in Settings moves a chat that follows the preference, and keeps a scope the user picked", async () => {
     const { preferences, chat } = wired();
     preferences.setDefaultScope("kb");
     expect(chat.$scope.get()).toBe("firm");
@@ -234,8 +233,88 @@ describe("chat store: the saved Default Chat Scope", () => {
     expect(chat.$scope.get()).toBe("all");
   });
 
-  it("All when no preference is saved", () => {
+  it("All when no preference is saved", async () => {
     const { chat } = makeChat({ $defaultScope: computed(createPreferencesStore({ notify: vi.fn() }).$saved, () => undefined) });
     expect(chat.$scope.get()).toBe("all");
+  });
+});
+
+describe("chat store: answers written from the sources", () => {
+  /** A reply the test finishes by hand, recording what it was asked and whether it was aborted. */
+  function manualReply() {
+    const calls: { request: ReplyRequest; resolve: (content: ReplyContent) => void; reject: (error: unknown) => void }[] = [];
+    const reply = (request: ReplyRequest) =>
+      new Promise<ReplyContent>((resolve, reject) => {
+        calls.push({ request, resolve, reject });
+      });
+    return { calls, reply };
+  }
+
+  it("an answer written after 2 s lands when it is written; one written sooner waits for 2 s", async () => {
+    const { calls, reply } = manualReply();
+    const { chat } = makeChat({ reply });
+    chat.setDraft("Slow question");
+    chat.send();
+    await vi.advanceTimersByTimeAsync(REPLY_DELAY_MS + 3000);
+    expect(chat.$activeMessages.get()).toHaveLength(1);
+    expect(chat.$activePending.get()).toBeDefined();
+    calls[0]?.resolve(testAnswer(1, "Slow question"));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(chat.$activeMessages.get()[1]?.content).toBe(testAnswer(1, "Slow question").content);
+  });
+
+  it("gives the writer the question, its scope and chips, and the conversation before it", async () => {
+    const { chat, requests } = sent("First question");
+    await vi.advanceTimersByTimeAsync(REPLY_DELAY_MS);
+    chat.setScope("kb");
+    chat.addChip({ type: "document", id: "doc-1", label: "Lease" });
+    chat.setDraft("Second question");
+    chat.send();
+    const request = requests[1];
+    expect(request?.question).toMatchObject({ content: "Second question", scope: "kb", context: [{ type: "document", id: "doc-1", label: "Lease" }] });
+    expect(request?.history.map((m) => m.role)).toEqual(["user", "assistant"]);
+    await vi.advanceTimersByTimeAsync(REPLY_DELAY_MS);
+    chat.regenerate(chat.$activeMessages.get()[1]?.id ?? "");
+    expect(requests[2]?.question.content).toBe("First question");
+    expect(requests[2]?.history).toEqual([]);
+  });
+
+  it("shows a streamed answer as it grows, and Stop aborts the request", async () => {
+    const { calls, reply } = manualReply();
+    const { chat } = makeChat({ reply });
+    chat.setDraft("Q");
+    chat.send();
+    calls[0]?.request.onText("The deposit is");
+    expect(chat.$activeStreaming.get()).toBe("The deposit is");
+    chat.stop();
+    expect(calls[0]?.request.signal.aborted).toBe(true);
+    expect(chat.$activeStreaming.get()).toBeUndefined();
+    calls[0]?.request.onText("The deposit is returned");
+    expect(chat.$activeStreaming.get()).toBeUndefined();
+    await vi.advanceTimersByTimeAsync(REPLY_DELAY_MS * 2);
+    expect(chat.$activeMessages.get()).toHaveLength(1);
+  });
+
+  it("a search that fails says so instead of answering, with no citation", async () => {
+    const { chat } = makeChat({ reply: () => Promise.reject(new Error("worker gone")) });
+    chat.setDraft("Q");
+    chat.send();
+    await vi.advanceTimersByTimeAsync(REPLY_DELAY_MS);
+    expect(chat.$activeMessages.get()[1]).toMatchObject({ role: "assistant", content: chatCopy.searchFailed });
+    expect(chat.$activeMessages.get()[1]?.citations).toBeUndefined();
+  });
+
+  it("edit and resend: the last question is replaced, its answer removed, and a new one written", async () => {
+    const { chat, requests } = sent("Waht is the rent?");
+    await vi.advanceTimersByTimeAsync(REPLY_DELAY_MS);
+    const [question] = chat.$activeMessages.get();
+    expect(chat.editQuestion(question?.id ?? "", "   ")).toBe(false);
+    expect(chat.editQuestion("not-a-question", "What is the rent?")).toBe(false);
+    expect(chat.editQuestion(question?.id ?? "", "What is the rent?")).toBe(true);
+    expect(chat.$activeMessages.get()).toEqual([expect.objectContaining({ id: question?.id, content: "What is the rent?" })]);
+    expect(chat.editQuestion(question?.id ?? "", "Again")).toBe(false);
+    await vi.advanceTimersByTimeAsync(REPLY_DELAY_MS);
+    expect(requests[1]?.question.content).toBe("What is the rent?");
+    expect(chat.$activeMessages.get().map((m) => m.content)).toEqual(["What is the rent?", testAnswer(2, "What is the rent?").content]);
   });
 });

@@ -50,7 +50,7 @@ describe("conversations and messages in the browser", () => {
     const workspace = await open("u1");
     $conversations.set([{ id: "c1", title: "Mine", pinned: true, updatedAt: NOW.toISOString() }]);
     $messages.set(new Map([["c1", [message]]]));
-    vi.advanceTimersByTime(SAVE_DELAY_MS);
+    await vi.advanceTimersByTimeAsync(SAVE_DELAY_MS);
     workspace.close();
     expect(JSON.parse(storage.map.get(featureKey("u1", "conversations")) ?? "")).toEqual({ v: 1, data: $conversations.get() });
     expect(JSON.parse(storage.map.get(`${featureKey("u1", "messages")}/shard/c1`) ?? "")).toEqual({ v: 1, data: [message] });
@@ -71,7 +71,7 @@ describe("conversations and messages in the browser", () => {
   it("keeps each user's conversations to that user", async () => {
     const workspace = await open("u1");
     $conversations.set([{ id: "c1", title: "Ada's matter", pinned: false, updatedAt: NOW.toISOString() }]);
-    vi.advanceTimersByTime(SAVE_DELAY_MS);
+    await vi.advanceTimersByTimeAsync(SAVE_DELAY_MS);
     workspace.close();
     await open("u2");
     expect($conversations.get().map((c) => c.title)).not.toContain("Ada's matter");
@@ -82,7 +82,7 @@ describe("conversations and messages in the browser", () => {
     storage.failWrites = "security";
     await open("u1");
     $conversations.set([]);
-    vi.advanceTimersByTime(SAVE_DELAY_MS);
+    await vi.advanceTimersByTimeAsync(SAVE_DELAY_MS);
     expect($conversations.get()).toEqual([]);
     expect(notices.filter((n) => n.kind === "unavailable").length).toBeGreaterThan(0);
   });

@@ -21,14 +21,14 @@ beforeEach(() => {
 afterEach(() => vi.useRealTimers());
 
 describe("conversations store", () => {
-  it("groups Pinned and Recent, newest first", () => {
+  it("groups Pinned and Recent, newest first", async () => {
     const { conversations } = makeChat(seed());
     const groups = conversations.$groups.get();
     expect(groups.pinned.map((c) => c.id)).toEqual(["b"]);
     expect(groups.recent.map((c) => c.id)).toEqual(["c", "a"]);
   });
 
-  it("searches by title and by message text", () => {
+  it("searches by title and by message text", async () => {
     const { conversations } = makeChat(seed());
     conversations.setSearch("title b");
     expect(conversations.$groups.get()).toEqual({ pinned: [expect.objectContaining({ id: "b" })], recent: [] });
@@ -38,7 +38,7 @@ describe("conversations store", () => {
     expect(conversations.$groups.get().recent).toHaveLength(2);
   });
 
-  it("pins and unpins", () => {
+  it("pins and unpins", async () => {
     const { conversations } = makeChat(seed());
     conversations.togglePin("a");
     expect(conversations.$groups.get().pinned.map((c) => c.id)).toEqual(["b", "a"]);
@@ -46,7 +46,7 @@ describe("conversations store", () => {
     expect(conversations.$groups.get().pinned.map((c) => c.id)).toEqual(["b"]);
   });
 
-  it("renames, and refuses a blank title", () => {
+  it("renames, and refuses a blank title", async () => {
     const { conversations, $conversations } = makeChat(seed());
     expect(conversations.rename("a", "  Lease, Limassol  ")).toBe(true);
     expect($conversations.get().find((c) => c.id === "a")?.title).toBe("Lease, Limassol");
@@ -54,7 +54,7 @@ describe("conversations store", () => {
     expect($conversations.get().find((c) => c.id === "a")?.title).toBe("Lease, Limassol");
   });
 
-  it("deletes a conversation with its messages and clears it when it was active", () => {
+  it("deletes a conversation with its messages and clears it when it was active", async () => {
     const { conversations, $conversations, $messages } = makeChat(seed());
     conversations.select("a");
     conversations.remove("c");
@@ -65,7 +65,7 @@ describe("conversations store", () => {
     expect($messages.get()).toEqual(new Map());
   });
 
-  it("selects only a conversation that exists; clearActive starts a new chat", () => {
+  it("selects only a conversation that exists; clearActive starts a new chat", async () => {
     const { conversations } = makeChat(seed());
     conversations.select("b");
     expect(conversations.$activeId.get()).toBe("b");
@@ -75,12 +75,12 @@ describe("conversations store", () => {
     expect(conversations.$activeId.get()).toBeNull();
   });
 
-  it("creates an active conversation and touches updatedAt", () => {
+  it("creates an active conversation and touches updatedAt", async () => {
     const { conversations, $conversations } = makeChat(seed());
     const id = conversations.create("Fresh");
     expect(conversations.$activeId.get()).toBe(id);
     expect($conversations.get()[0]).toEqual({ id, title: "Fresh", pinned: false, updatedAt: NOW.toISOString() });
-    vi.advanceTimersByTime(60_000);
+    await vi.advanceTimersByTimeAsync(60_000);
     conversations.touch("a");
     expect($conversations.get().find((c) => c.id === "a")?.updatedAt).toBe("2026-03-02T12:01:00.000Z");
     expect(conversations.$groups.get().recent[0]?.id).toBe("a");

@@ -70,15 +70,15 @@ describe("conversation ids named like Object.prototype's members", () => {
     chat.setDraft("Follow-up");
     expect(chat.send()).toBe(true);
     expect(chat.$activePending.get()).toEqual({ since: NOW.toISOString() });
-    vi.advanceTimersByTime(REPLY_DELAY_MS);
+    await vi.advanceTimersByTimeAsync(REPLY_DELAY_MS);
     expect(chat.$activeMessages.get().map((m) => m.role)).toEqual(["user", "user", "assistant"]);
-    vi.advanceTimersByTime(SAVE_DELAY_MS);
+    await vi.advanceTimersByTimeAsync(SAVE_DELAY_MS);
     expect((stored(shard(id))?.data as ChatMessage[]).map((m) => m.role)).toEqual(["user", "user", "assistant"]);
     expect(stored(INDEX)?.data).toEqual([...HOSTILE]);
 
     chat.remove(id);
     expect(chat.$activeMessages.get()).toEqual([]);
-    vi.advanceTimersByTime(SAVE_DELAY_MS);
+    await vi.advanceTimersByTimeAsync(SAVE_DELAY_MS);
     workspace.close();
     const others = HOSTILE.filter((other) => other !== id);
     expect(storage.map.has(shard(id))).toBe(false);
@@ -101,7 +101,7 @@ describe("conversation ids named like Object.prototype's members", () => {
     expect(chat.$activeMessages.get()).toEqual([]);
     chat.setDraft("First question");
     expect(chat.send()).toBe(true);
-    vi.advanceTimersByTime(REPLY_DELAY_MS);
+    await vi.advanceTimersByTimeAsync(REPLY_DELAY_MS);
     expect(chat.$activeMessages.get().map((m) => m.role)).toEqual(["user", "assistant"]);
   });
 
@@ -110,16 +110,16 @@ describe("conversation ids named like Object.prototype's members", () => {
     const { chat, conversations } = await reload();
     conversations.select(id);
     expect(chat.$activePending.get()).toBeDefined();
-    vi.advanceTimersByTime(499);
+    await vi.advanceTimersByTimeAsync(499);
     expect(chat.$activeMessages.get()).toHaveLength(1);
-    vi.advanceTimersByTime(1);
+    await vi.advanceTimersByTimeAsync(1);
     expect(chat.$activeMessages.get().map((m) => m.role)).toEqual(["user", "assistant"]);
     for (const other of HOSTILE.filter((o) => o !== id)) {
       conversations.select(other);
       expect(chat.$activeMessages.get()).toEqual([question(other)]);
       expect(chat.$activePending.get()).toBeUndefined();
     }
-    vi.advanceTimersByTime(SAVE_DELAY_MS);
+    await vi.advanceTimersByTimeAsync(SAVE_DELAY_MS);
     expect(stored(PENDING)?.data).toEqual({});
   });
 });

@@ -4,7 +4,7 @@ import type { KnowledgeItem } from "../../lib/dash/knowledge";
 import type { Upload } from "../../lib/dash/uploads";
 import type { PageText } from "../../lib/documents/ingest";
 import type { SearchDocument } from "../../lib/search/entries";
-import type { SearchOptions, SearchResult } from "../../lib/search/searchIndex";
+import type { Retriever } from "../../lib/search/reply";
 import type { WorkspaceEntry } from "../../lib/search/service";
 import type { SearchWorkerApi } from "../../lib/search/workerApi";
 import { $auth } from "../auth";
@@ -12,10 +12,6 @@ import { $knowledgeItems } from "./knowledge";
 import { $uploads } from "./uploads";
 import { $workspace } from "./workspace";
 
-/** Finds the passages of the signed-in user's documents and knowledge items: the one interface answers search through. */
-export interface Retriever {
-  search(query: string, options?: SearchOptions): Promise<SearchResult[]>;
-}
 
 /** How long a search may take before the caller hears it failed (a worker that died never answers). */
 const SEARCH_TIMEOUT_MS = 15_000;

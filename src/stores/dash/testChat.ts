@@ -3,7 +3,7 @@ import type { PendingReplies } from "../../lib/dash/chat";
 import type { Conversation } from "../../lib/dash/conversations";
 import type { ScopePreference } from "../../lib/dash/preferences";
 import type { ToastInput } from "../toasts";
-import { createChatStore } from "./chat";
+import { createChatStore, type ReplyContent, type ReplyRequest } from "./chat";
 import { createConversationsStore } from "./conversations";
 import type { MessagesByConversation } from "./messages";
 
@@ -13,7 +13,15 @@ export interface ChatSeed {
   messages?: MessagesByConversation;
   pending?: PendingReplies;
   $defaultScope?: ReadableAtom<ScopePreference | undefined>;
+  /** Writes the answers; by default at once, numbered, quoting the question, with one citation. */
+  reply?: (request: ReplyRequest) => Promise<ReplyContent>;
 }
+
+/** The default test answer to the n-th question asked: numbered, so a Regenerate shows it was written again. */
+export const testAnswer = (n: number, question: string): ReplyContent => ({
+  content: `Answer ${String(n)} to: ${question} [1]`,
+  citations: [{ id: "page:doc-1:2", title: "Lease", page: 2, source: "Georgiou", ref: { kind: "page", docId: "doc-1" }, quote: "The rent is EUR 950." }],
+});
 
 /** A conversations store and a chat store wired together over fresh atoms, with counting ids: for unit tests. */
 export function makeChat(seed: ChatSeed = {}) {
@@ -34,6 +42,13 @@ export function makeChat(seed: ChatSeed = {}) {
       clipboard.text = text;
     },
   };
+  const requests: ReplyRequest[] = [];
+  const reply =
+    seed.reply ??
+    ((request: ReplyRequest) => {
+      requests.push(request);
+      return Promise.resolve(testAnswer(requests.length, request.question.content));
+    });
   const chat = createChatStore({
     $conversations,
     $messages,
@@ -45,6 +60,7 @@ export function makeChat(seed: ChatSeed = {}) {
     newId,
     clipboard: () => clipboard,
     notify: (toast) => toasts.push(toast),
+    reply,
   });
-  return { $conversations, $messages, $pending, conversations, chat, toasts, clipboard };
+  return { $conversations, $messages, $pending, conversations, chat, toasts, clipboard, requests };
 }

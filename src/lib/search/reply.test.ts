@@ -1,0 +1,95 @@
+import { describe, expect, it, vi } from "vitest";
+import { AssistantError, type AnswerInput, type AssistantClient } from "../assistant/client";
+import type { ChatMessage, ReplyRequest } from "../dash/chat";
+import { DOCUMENTS, KNOWLEDGE, LEASE } from "./fixtures";
+import { assistantCopy, createReplyWriter, modelPassage } from "./reply";
+import { rebuild } from "./searchIndex";
+
+const index = rebuild(DOCUMENTS, KNOWLEDGE);
+const retriever = { search: vi.fn((query: string, options?: Parameters<typeof index.search>[1]) => Promise.resolve(index.search(query, options))) };
+const context = () => ({ caseOf: () => undefined, caseTitle: () => undefined, isKnowledgeItem: () => true });
+
+const question = (content: string, scope: ChatMessage["scope"] = "all"): ChatMessage => ({ id: "q", role: "user", content, timestamp: "2026-03-02T12:00:00.000Z", scope });
+const request = (content: string, scope?: ChatMessage["scope"], signal = new AbortController().signal): ReplyRequest & { texts: string[] } => {
+  const texts: string[] = [];
+  return { question: question(content, scope), history: [], signal, onText: (text) => texts.push(text), texts };
+};
+
+/** A model that answers what the test says, recording what it was given. */
+function fakeModel(answer: (input: AnswerInput) => Promise<{ text: string; dropped: number[] }>) {
+  const inputs: AnswerInput[] = [];
+  const model: AssistantClient = {
+    answer: (input) => {
+      inputs.push(input);
+      return answer(input);
+    },
+  };
+  return { model, inputs };
+}
+
+describe("the reply writer", () => {
+  it("without a model, quotes the passages", async () => {
+    const write = createReplyWriter({ retriever, context, model: () => null });
+    const reply = await write(request("When is the security deposit returned?"));
+    expect(reply.content).toMatch(/^I found/);
+    expect(reply.citations?.[0]?.ref).toEqual({ kind: "page", docId: LEASE.id });
+  });
+
+  it("with a model, sends the question and only the passages found, numbered as the citations, and streams", async () => {
+    const { model, inputs } = fakeModel((input) => {
+      input.onText("The deposit");
+      return Promise.resolve({ text: "The deposit is returned within 30 days [1].", dropped: [] });
+    });
+    const write = createReplyWriter({ retriever, context, model: () => model });
+    const asked = request("When is the security deposit returned?");
+    const reply = await write(asked);
+    expect(reply.content).toBe("The deposit is returned within 30 days [1].");
+    expect(asked.texts).toEqual(["The deposit"]);
+    expect(inputs[0]?.question).toBe("When is the security deposit returned?");
+    expect(inputs[0]?.passages.map((p) => p.n)).toEqual(reply.citations?.map((_, i) => i + 1));
+    expect(inputs[0]?.passages[0]).toMatchObject({ n: 1, title: LEASE.title, source: LEASE.caseTitle, page: 2 });
+    expect(inputs[0]?.passages[0]?.text).toContain("security deposit of EUR 1,900");
+  });
+
+  it("says a citation was dropped when the model named a passage it was not given", async () => {
+    const { model } = fakeModel(() => Promise.resolve({ text: "Returned within 30 days [1].", dropped: [7] }));
+    const reply = await createReplyWriter({ retriever, context, model: () => model })(request("security deposit returned"));
+    expect(reply.content).toBe(`Returned within 30 days [1].\n\n${assistantCopy.dropped(1)}`);
+  });
+
+  it.each([
+    [new AssistantError("timeout", "The assistant did not start answering within 20 seconds.")],
+    [new Error("boom")],
+  ])("a failed or silent model gives its message and the quoted passages: %s", async (error) => {
+    const { model } = fakeModel(() => Promise.reject(error));
+    const reply = await createReplyWriter({ retriever, context, model: () => model })(request("security deposit returned"));
+    const message = error instanceof AssistantError ? error.message : "The assistant could not answer.";
+    expect(reply.content.startsWith(`${message} ${assistantCopy.fallback}\n\nI found`)).toBe(true);
+    expect(reply.citations?.[0]?.ref).toEqual({ kind: "page", docId: LEASE.id });
+  });
+
+  it("asks no model when nothing was found, and says so with no citation", async () => {
+    const { model, inputs } = fakeModel(() => Promise.resolve({ text: "invented", dropped: [] }));
+    const reply = await createReplyWriter({ retriever, context, model: () => model })(request("security deposit returned", "kb"));
+    expect(inputs).toEqual([]);
+    expect(reply.content).toMatch(/^I found nothing in the knowledge base/);
+    expect(reply.citations).toBeUndefined();
+  });
+
+  it("Stop during the model's answer rejects, rather than falling back", async () => {
+    const controller = new AbortController();
+    const { model } = fakeModel(() => {
+      controller.abort();
+      return Promise.reject(new AssistantError("aborted", "Stopped."));
+    });
+    await expect(createReplyWriter({ retriever, context, model: () => model })(request("security deposit returned", "all", controller.signal))).rejects.toBeDefined();
+  });
+
+  it("a model passage is the page's text around the words matched, longer than a snippet", () => {
+    const [result] = index.search("security deposit");
+    if (!result) throw new Error("no result");
+    const passage = modelPassage(result, 0);
+    expect(passage.n).toBe(1);
+    expect(passage.text.length).toBeGreaterThanOrEqual(result.snippet.text.length);
+  });
+});

@@ -1,0 +1,67 @@
+import { AssistantError, type AssistantClient, type AssistantPassage } from "../assistant/client";
+import type { ReplyContent, ReplyRequest } from "../dash/chat";
+import { answerQuestion, citationOf, conversationCase, decideScope, type ScopeContext } from "./answer";
+import type { SearchOptions, SearchResult } from "./searchIndex";
+import { snippetFor } from "./snippet";
+
+/** Finds the passages of the signed-in user's documents and knowledge items: the one interface answers search through. */
+export interface Retriever {
+  search(query: string, options?: SearchOptions): Promise<SearchResult[]>;
+}
+
+export interface ReplyWriterDeps {
+  retriever: Retriever;
+  context: () => ScopeContext;
+  /** The model client when PUBLIC_ASSISTANT_URL is set, else null: answers then quote the passages. */
+  model: () => AssistantClient | null;
+}
+
+/** How much of a passage's page a model is given around the words that matched (a snippet is too short to reason on). */
+const MODEL_PASSAGE_CHARS = 1200;
+
+export const assistantCopy = {
+  fallback: "Here is what your sources say instead:",
+  empty: "The assistant gave an empty answer.",
+  dropped: (n: number) =>
+    n === 1
+      ? "_One citation was removed: it named a passage the assistant was not given._"
+      : `_${String(n)} citations were removed: they named passages the assistant was not given._`,
+} as const;
+
+/** A retrieved passage as the model is given it: numbered as the answer's citations are. */
+export function modelPassage(result: SearchResult, index: number): AssistantPassage {
+  const citation = citationOf(result);
+  const text = result.entry.kind === "page" ? result.entry.text : result.snippet.field === "text" ? (result.entry.text ?? "") : result.entry.description;
+  return {
+    n: index + 1,
+    title: citation.title,
+    source: citation.source,
+    ...(result.entry.kind === "page" ? { page: result.entry.page } : {}),
+    text: snippetFor(text, result.terms, MODEL_PASSAGE_CHARS).text,
+  };
+}
+
+/**
+ * Writes an answer: the question is searched within its scope and chips; without a model the reply quotes the best
+ * passages. With a model, it is given only those passages and streams its answer; a marker naming no passage it was
+ * given is removed and said so; a failure or silence gives the message and the quoted passages, never nothing.
+ */
+export function createReplyWriter(deps: ReplyWriterDeps) {
+  return async ({ question, history, signal, onText }: ReplyRequest): Promise<ReplyContent> => {
+    const context = deps.context();
+    const decision = decideScope(question.scope, question.context ?? [], conversationCase(history, context), context);
+    const { reply, passages } = await answerQuestion(question.content, decision, deps.retriever);
+    signal.throwIfAborted();
+    const model = passages.length ? deps.model() : null;
+    if (!model) return reply;
+    try {
+      const { text, dropped } = await model.answer({ question: question.content, passages: passages.map(modelPassage), signal, onText });
+      if (!text.trim()) return { ...reply, content: `${assistantCopy.empty} ${assistantCopy.fallback}\n\n${reply.content}` };
+      return { ...reply, content: dropped.length ? `${text}\n\n${assistantCopy.dropped(dropped.length)}` : text };
+    } catch (error) {
+      signal.throwIfAborted();
+      const message = error instanceof AssistantError ? error.message : "The assistant could not answer.";
+      return { ...reply, content: `${message} ${assistantCopy.fallback}\n\n${reply.content}` };
+    }
+  };
+}

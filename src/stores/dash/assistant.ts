@@ -1,0 +1,29 @@
+import { createAssistantClient, type AssistantClient } from "../../lib/assistant/client";
+import { ASSISTANT_URL } from "../../lib/assistant/endpoint";
+import { createReplyWriter } from "../../lib/search/reply";
+import { $auth } from "../auth";
+import { caseTitle } from "./cases";
+import { $knowledgeItems } from "./knowledge";
+import { retriever } from "./search";
+import { $uploads } from "./uploads";
+
+let client: AssistantClient | null = null;
+
+/** The workspace's answers: its search, its records, and the model set at build, if any. */
+export const writeReply = createReplyWriter({
+  retriever,
+  context: () => ({
+    caseOf: (docId) => $uploads.get().find((upload) => upload.id === docId)?.caseId,
+    caseTitle,
+    isKnowledgeItem: (id) => $knowledgeItems.get().some((item) => item.id === id),
+  }),
+  model: () => {
+    if (!ASSISTANT_URL) return null;
+    client ??= createAssistantClient({
+      url: ASSISTANT_URL,
+      fetch: (input, init) => fetch(input, init),
+      token: () => $auth.get().session?.accessToken ?? null,
+    });
+    return client;
+  },
+});
