@@ -1,9 +1,9 @@
-import { useEffect, useRef, useState, type KeyboardEvent } from "react";
+import { useEffect, useState, type KeyboardEvent } from "react";
 import type { WorkspaceDocument } from "../../lib/dash/files";
 import type { PageText } from "../../lib/documents/ingest";
 import { FAILURE_REASONS } from "../../lib/documents/reasons";
 import Dialog from "../../ui/Dialog";
-import { splitAtPassage } from "./highlight";
+import PassageText from "./PassageText";
 import PdfPage, { usePdfDocument } from "./PdfPage";
 import { useDocumentContent } from "./useDocumentContent";
 
@@ -21,31 +21,6 @@ interface DocumentViewerProps {
 
 export const ZOOM_STEPS = [0.5, 0.75, 1, 1.25, 1.5, 2, 3] as const;
 const BOX = "flex h-64 items-center justify-center rounded-lg border border-dashed border-line px-6 text-center text-muted";
-
-/** The page's text, with the passage marked; text is always shown as text, never as markup. */
-function PageTextView({ text, highlight }: { text: string; highlight?: string }) {
-  const parts = highlight ? splitAtPassage(text, highlight) : null;
-  const markRef = useRef<HTMLElement>(null);
-  const marked = parts?.[1];
-  useEffect(() => {
-    if (marked) markRef.current?.scrollIntoView({ block: "center" });
-  }, [marked]);
-  return (
-    <div className="rounded-lg border border-line bg-white p-4 font-serif text-base leading-relaxed break-words whitespace-pre-wrap text-black">
-      {parts ? (
-        <>
-          {parts[0]}
-          <mark ref={markRef} className="rounded bg-yellow-200 text-black">
-            {parts[1]}
-          </mark>
-          {parts[2]}
-        </>
-      ) : (
-        text || <span className="text-muted">(This page is blank.)</span>
-      )}
-    </div>
-  );
-}
 
 /** Tracks an element's width, for fitting a PDF page to it: a callback ref, so an element shown later is measured. */
 function useWidth(): [(element: HTMLElement | null) => void, number] {
@@ -134,7 +109,7 @@ export default function DocumentViewer({ target, onClose }: DocumentViewerProps)
         {pageText && (!isPdf || pageText.source === "ocr") ? (
           <section aria-label={isPdf ? `Recognised text of page ${String(current)}` : `${unit} ${String(current)}`} className="flex flex-col gap-2">
             {pageText.source === "ocr" && <p className="text-sm font-medium text-muted">Recognised by OCR: this page is a scan, and its text was read from the image.</p>}
-            <PageTextView text={pageText.text} highlight={highlight} />
+            <PassageText text={pageText.text} highlight={highlight} />
           </section>
         ) : null}
       </div>

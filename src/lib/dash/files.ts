@@ -1,3 +1,4 @@
+import type { SearchResult } from "../search/searchIndex";
 import { matchesQuery } from "./search";
 
 export type DocumentStatus = "indexed" | "processing" | "failed";
@@ -25,6 +26,34 @@ export interface WorkspaceDocument {
 export type StatusFilter = "all" | DocumentStatus;
 export const STATUS_FILTER_LABELS: Record<StatusFilter, string> = { all: "All Status", ...DOCUMENT_STATUS_LABELS };
 
-/** The documents whose title or case matches the query and whose status passes the filter. */
-export const filterDocuments = (documents: readonly WorkspaceDocument[], query: string, status: StatusFilter): WorkspaceDocument[] =>
-  documents.filter((d) => (status === "all" || d.status === status) && matchesQuery(query, d.title, d.caseTitle));
+/** Where a document's text matches a search: its best page, and the excerpt with the words that matched. */
+export interface TextHit {
+  page: number;
+  /** "p. 12", or "section 3" for a DOCX's sections. */
+  place: string;
+  snippet: string;
+  terms: string[];
+}
+
+/** The best page of each document among search results (they come best first), by document id. */
+export function bestHits(results: readonly SearchResult[]): Map<string, TextHit> {
+  const hits = new Map<string, TextHit>();
+  for (const { entry, snippet, terms } of results) {
+    if (entry.kind !== "page" || hits.has(entry.docId)) continue;
+    const place = entry.unit === "section" ? `section ${String(entry.page)}` : `p. ${String(entry.page)}`;
+    hits.set(entry.docId, { page: entry.page, place, snippet: snippet.text, terms });
+  }
+  return hits;
+}
+
+/**
+ * The documents whose title or case matches the query, or whose text the search found (`hits`), and whose status
+ * passes the filter.
+ */
+export const filterDocuments = (
+  documents: readonly WorkspaceDocument[],
+  query: string,
+  status: StatusFilter,
+  hits: ReadonlyMap<string, TextHit> = new Map(),
+): WorkspaceDocument[] =>
+  documents.filter((d) => (status === "all" || d.status === status) && (matchesQuery(query, d.title, d.caseTitle) || hits.has(d.id)));

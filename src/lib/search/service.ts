@@ -1,3 +1,4 @@
+import type { Upload } from "../dash/uploads";
 import type { PageText } from "../documents/ingest";
 import type { KnowledgeInput, SearchDocument } from "./entries";
 import { createSearchIndex, loadSearchIndex, type SearchIndex, type SearchOptions, type SearchResult } from "./searchIndex";
@@ -7,6 +8,19 @@ export interface WorkspaceEntry {
   document: SearchDocument;
   indexed: boolean;
 }
+
+/** An upload as the index files it. */
+export const searchDocument = (upload: Upload): SearchDocument => ({
+  id: upload.id,
+  title: upload.title,
+  caseId: upload.caseId,
+  caseTitle: upload.caseTitle,
+  unit: upload.unit,
+});
+
+/** The workspace as the index's sync takes it: every document, indexed once it is read and its pages kept. */
+export const workspaceEntries = (uploads: readonly Upload[]): WorkspaceEntry[] =>
+  uploads.map((upload) => ({ document: searchDocument(upload), indexed: upload.processing.state === "done" }));
 
 export interface SearchServiceDeps {
   /** The stored index (JSON text), when one was saved. */

@@ -1,5 +1,5 @@
 import { createAssistantClient, type AssistantClient } from "../../lib/assistant/client";
-import { ASSISTANT_URL } from "../../lib/assistant/endpoint";
+import { ASSISTANT_MODEL, ASSISTANT_URL } from "../../lib/assistant/endpoint";
 import { createReplyWriter } from "../../lib/search/reply";
 import { $auth } from "../auth";
 import { caseTitle } from "./cases";
@@ -23,6 +23,7 @@ export const writeReply = createReplyWriter({
       url: ASSISTANT_URL,
       fetch: (input, init) => fetch(input, init),
       token: () => $auth.get().session?.accessToken ?? null,
+      ...(ASSISTANT_MODEL ? { model: ASSISTANT_MODEL } : {}),
     });
     return client;
   },

@@ -1,8 +1,9 @@
-import { computed, type ReadableAtom } from "nanostores";
+import { atom, computed, type ReadableAtom } from "nanostores";
 import type { Clock } from "../../lib/dash/clock";
-import { filterDocuments, type StatusFilter, type WorkspaceDocument } from "../../lib/dash/files";
+import { bestHits, filterDocuments, type StatusFilter, type TextHit, type WorkspaceDocument } from "../../lib/dash/files";
 import { createFilteredList } from "../../lib/dash/filteredList";
 import { isFiled, newestFirst, uploadedDocument, type Upload } from "../../lib/dash/uploads";
+import type { SearchResult } from "../../lib/search/searchIndex";
 import { clock } from "./clock";
 import { $uploads, reindexUpload } from "./uploads";
 
@@ -11,11 +12,17 @@ export interface FilesDeps {
   $uploads: ReadableAtom<Upload[]>;
   /** Reads a failed document again. */
   reindexUpload: (id: string) => void;
+  /** Searches the text of these documents' pages. */
+  searchText: (query: string, docIds: string[]) => Promise<SearchResult[]>;
 }
+
+/** How many pages a Files search looks through for each query: enough for the best page of every document shown. */
+export const FILES_SEARCH_LIMIT = 200;
 
 /**
  * The documents of the workspace, derived from the documents kept and read in this browser (the samples, and each
- * upload once it is Indexed or Failed and through its Re-index), newest first.
+ * upload once it is Indexed or Failed and through its Re-index), newest first. The search matches title and case
+ * at once, and the text inside as soon as the index answers, with the best page of each document.
  */
 export function createFilesStore(deps: FilesDeps) {
   const $documents = computed([deps.$uploads, deps.clock.$now], (uploads, now) =>
@@ -25,12 +32,34 @@ export function createFilesStore(deps: FilesDeps) {
       .map((upload) => uploadedDocument(upload, now)),
   );
   const list = createFilteredList<WorkspaceDocument, StatusFilter>($documents, "all", filterDocuments);
-  return { $documents, ...list, reindex: deps.reindexUpload };
+  const $textHits = atom<ReadonlyMap<string, TextHit>>(new Map());
+  let searches = 0;
+
+  // Each query asks the index; an answer to an older query (typing on) is dropped, and a failed search finds no text.
+  list.$query.listen((query) => {
+    const search = (searches += 1);
+    if (query.trim() === "") return $textHits.set(new Map());
+    const ids = $documents.get().map((d) => d.id);
+    deps.searchText(query, ids).then(
+      (results) => search === searches && $textHits.set(bestHits(results)),
+      () => search === searches && $textHits.set(new Map()),
+    );
+  });
+
+  const $matching = computed([$documents, list.$query, list.$filter, $textHits], filterDocuments);
+  return { $documents, ...list, $matching, $textHits, reindex: deps.reindexUpload };
 }
 
-const files = createFilesStore({ clock, $uploads, reindexUpload });
+const files = createFilesStore({
+  clock,
+  $uploads,
+  reindexUpload,
+  // Loaded on the first search: the search store reads the workspace's records.
+  searchText: (query, docIds) =>
+    import("./search").then(({ retriever }) => retriever.search(query, { scope: { kind: "documents", docIds }, limit: FILES_SEARCH_LIMIT })),
+});
 
 /** Every document of the workspace as it is now (contract 4). */
 export const $documents: ReadableAtom<WorkspaceDocument[]> = files.$documents;
-export const { $query: $fileQuery, $filter: $fileStatus, $matching: $matchingDocuments } = files;
+export const { $query: $fileQuery, $filter: $fileStatus, $matching: $matchingDocuments, $textHits: $fileTextHits } = files;
 export const { reindex, setQuery: setFileQuery, setFilter: setFileStatus } = files;

@@ -3,9 +3,8 @@ import { computed } from "nanostores";
 import type { KnowledgeItem } from "../../lib/dash/knowledge";
 import type { Upload } from "../../lib/dash/uploads";
 import type { PageText } from "../../lib/documents/ingest";
-import type { SearchDocument } from "../../lib/search/entries";
 import type { Retriever } from "../../lib/search/reply";
-import type { WorkspaceEntry } from "../../lib/search/service";
+import { searchDocument, workspaceEntries } from "../../lib/search/service";
 import type { SearchWorkerApi } from "../../lib/search/workerApi";
 import { $auth } from "../auth";
 import { $knowledgeItems } from "./knowledge";
@@ -24,19 +23,6 @@ const worker = (): Remote<SearchWorkerApi> =>
   (remote ??= wrap<SearchWorkerApi>(new Worker(new URL("../../workers/search.worker.ts", import.meta.url), { type: "module", name: "search" })));
 
 const userId = () => $auth.get().user?.id ?? null;
-
-/** An upload as the index files it. */
-export const searchDocument = (upload: Upload): SearchDocument => ({
-  id: upload.id,
-  title: upload.title,
-  caseId: upload.caseId,
-  caseTitle: upload.caseTitle,
-  unit: upload.unit,
-});
-
-/** The workspace as the index's sync takes it: every document (indexed once read and kept) and every knowledge item. */
-export const workspaceEntries = (uploads: readonly Upload[]): WorkspaceEntry[] =>
-  uploads.map((upload) => ({ document: searchDocument(upload), indexed: upload.processing.state === "done" }));
 
 const knowledgeInputs = (items: readonly KnowledgeItem[]) =>
   items.map(({ id, title, type, source, description, text }) => ({ id, title, type, source, description, ...(text === undefined ? {} : { text }) }));

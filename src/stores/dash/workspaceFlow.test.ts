@@ -1,7 +1,9 @@
 import "fake-indexeddb/auto";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import type { Upload } from "../../lib/dash/uploads";
 import { openDocumentsDb } from "../../lib/documents/db";
-import type { IngestResult } from "../../lib/documents/ingest";
+import type { IngestResult, PageText } from "../../lib/documents/ingest";
+import { createSearchService, searchDocument } from "../../lib/search/service";
 import { FAILURE_REASONS } from "../../lib/documents/reasons";
 import { sampleCases } from "../../lib/dash/samples/cases";
 import { createClock } from "../../lib/dash/clock";
@@ -32,13 +34,17 @@ function workspace(
   const now = () => new Date(clock.now());
   const cases = createCasesStore({ now, newId });
   const db = openDocumentsDb(`user-${String((users += 1))}`);
-  const uploads = createUploadsStore({ clock, newId, caseTitle: cases.caseTitle, caseIds: () => cases.$cases.get(), db: () => db, read, fetchSample });
+  // The search service the worker runs, here in the test's thread over the same database.
+  const search = createSearchService({ load: () => Promise.resolve(undefined), save: () => Promise.resolve(), pages: (id) => db.then((d) => d.getPages(id)) });
+  const embed = (upload: Upload, pages: readonly PageText[]) => search.add(searchDocument(upload), pages);
+  const uploads = createUploadsStore({ clock, newId, caseTitle: cases.caseTitle, caseIds: () => cases.$cases.get(), db: () => db, read, fetchSample, embed });
   // The workspace loads a new user's records: the samples (or none, for a test that holds the reader).
   uploads.$uploads.set(samples ? uploadsFeature.samples() : []);
-  const files = createFilesStore({ clock, $uploads: uploads.$uploads, reindexUpload: uploads.reindex });
+  const searchText = (query: string, docIds: string[]) => search.search(query, { scope: { kind: "documents", docIds } });
+  const files = createFilesStore({ clock, $uploads: uploads.$uploads, reindexUpload: uploads.reindex, searchText });
   const cards = createCaseCards(cases.$matching, files.$documents);
   const knowledge = createKnowledgeStore({ now, newId });
-  return { clock, cases, uploads, files, cards, knowledge, db };
+  return { clock, cases, uploads, files, cards, knowledge, db, search };
 }
 
 /** Waits, without moving the fake clock, until the reader's real work (promises, IndexedDB) makes `check` pass. */
@@ -248,6 +254,24 @@ describe("cross-screen effects", () => {
     expect(count()).toBe(before + 1);
     files.setQuery(target.title.slice(0, 9));
     expect(files.$matching.get().map((d) => d.id)).toContain(upload!.id);
+  });
+
+  it("an upload's pages are indexed as its Embedding step: Files' search finds its text with the page, and drops a stale answer", async () => {
+    const { uploads, files } = workspace(undefined, undefined, { samples: false });
+    uploads.chooseFile(pdf("Witness Statement.pdf"));
+    uploads.setCase(sampleCases[0]!.id);
+    const upload = uploads.submit();
+    await settled(() => expect(uploads.$uploads.get()[0]!.processing.state).toBe("done"));
+    await vi.advanceTimersByTimeAsync(4000);
+    files.setQuery("signed paphos");
+    await settled(() => expect(files.$textHits.get().get(upload!.id)).toMatchObject({ page: 2, place: "p. 2", snippet: "Signed in Paphos" }));
+    expect(files.$matching.get().map((d) => d.id)).toEqual([upload!.id]);
+    files.setQuery("witness statement ioannou");
+    files.setQuery("nothing like this anywhere");
+    await settled(() => expect(files.$textHits.get()).toEqual(new Map()));
+    expect(files.$matching.get()).toEqual([]);
+    files.setQuery("");
+    expect(files.$matching.get().map((d) => d.id)).toEqual([upload!.id]);
   });
 
   it("re-index: failed -> processing -> indexed after 3000 ms, for failed files only", async () => {

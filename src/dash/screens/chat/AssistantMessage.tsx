@@ -1,4 +1,5 @@
-import type { ChatMessage } from "../../../lib/dash/chat";
+import { memo } from "react";
+import type { ChatMessage, Citation } from "../../../lib/dash/chat";
 import MarkdownAnswer from "./MarkdownAnswer";
 import MessageActions from "./MessageActions";
 
@@ -8,17 +9,33 @@ interface AssistantMessageProps {
   regenerating: boolean;
   /** A reply is pending in this conversation: Regenerate waits. */
   busy: boolean;
-  onCitations: () => void;
+  onCitations: (messageId: string) => void;
+  onOpenCitation: (citation: Citation) => void;
 }
 
-/** An answer of the assistant: markdown, then Copy, Regenerate, Use in new chat and its citations. */
-export default function AssistantMessage({ message, regenerating, busy, onCitations }: AssistantMessageProps) {
+/** An answer of the assistant: markdown with its markers, then Copy, Regenerate, Use in new chat and its citations. */
+function AssistantMessage({ message, regenerating, busy, onCitations, onOpenCitation }: AssistantMessageProps) {
+  const citations = message.citations ?? [];
   return (
-    <article aria-label="Assistant" aria-busy={regenerating || undefined} className="max-w-[95%] rounded-2xl border border-line bg-surface px-4 py-3">
+    <article
+      aria-label="Assistant"
+      aria-busy={regenerating || undefined}
+      className="max-w-[95%] rounded-2xl border border-line bg-surface px-4 py-3 [contain-intrinsic-size:auto_10rem] [content-visibility:auto]"
+    >
       <div className={regenerating ? "opacity-50" : undefined}>
-        <MarkdownAnswer content={message.content} />
+        <MarkdownAnswer
+          content={message.content}
+          citations={citations}
+          onCite={(n) => {
+            const citation = citations[n - 1];
+            if (citation) onOpenCitation(citation);
+          }}
+        />
       </div>
-      <MessageActions message={message} busy={busy} onCitations={onCitations} />
+      <MessageActions message={message} busy={busy} onCitations={() => onCitations(message.id)} />
     </article>
   );
 }
+
+// Memoised: a long conversation re-renders only the answer that changed, not the whole log.
+export default memo(AssistantMessage);

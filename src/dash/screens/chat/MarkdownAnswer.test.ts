@@ -1,7 +1,7 @@
 import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
-import MarkdownAnswer from "./MarkdownAnswer";
+import MarkdownAnswer, { linkMarkers } from "./MarkdownAnswer";
 
 const render = (content: string) => renderToStaticMarkup(createElement(MarkdownAnswer, { content }));
 
@@ -26,5 +26,23 @@ describe("MarkdownAnswer", () => {
     expect(html).toMatch(/<a [^>]*rel="noopener noreferrer"/);
     expect(html).not.toContain("javascript:");
     expect(html).toContain("<span>bad</span>");
+  });
+});
+
+describe("citation markers", () => {
+  const citation = { id: "page:d:2", title: "Lease", page: 2, source: "Georgiou" };
+  it.each([
+    ["quoted [1] and [2]", 2, "quoted [1](#citation-1) and [2](#citation-2)"],
+    ["an invented [7] stays text", 2, "an invented [7] stays text"],
+    ["escaped \\[1\\] stays text", 1, "escaped \\[1\\] stays text"],
+    ["a link [1](https://x.test) is a link", 1, "a link [1](https://x.test) is a link"],
+  ])("linkMarkers(%j, %i)", (content, count, expected) => expect(linkMarkers(content, count)).toBe(expected));
+
+  it("renders a marker naming a citation as a button, and quoted marks as text", () => {
+    const html = renderToStaticMarkup(createElement(MarkdownAnswer, { content: "> \\*not bold\\* \\[2\\] [1]", citations: [citation] }));
+    expect(html).toContain("<blockquote>");
+    expect(html).toMatch(/<button type="button" aria-label="\[1\] Lease, page 2"[^>]*>\[1\]<\/button>/);
+    expect(html).toContain("*not bold* [2]");
+    expect(html).not.toContain("<strong>");
   });
 });

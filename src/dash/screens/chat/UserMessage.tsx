@@ -1,10 +1,13 @@
+import { memo, useState } from "react";
 import type { ChatMessage } from "../../../lib/dash/chat";
 import ChipIcon from "./ChipIcon";
+import QuestionEditor from "./QuestionEditor";
 
-/** A question of the user, with the context chips it was asked with. */
-export default function UserMessage({ message }: { message: ChatMessage }) {
+/** A question of the user, with the context chips it was asked with; the last one can be edited and sent again. */
+function UserMessage({ message, editable }: { message: ChatMessage; editable: boolean }) {
+  const [editing, setEditing] = useState(false);
   return (
-    <article aria-label="You" className="ml-auto max-w-[85%] rounded-2xl bg-accent-strong/25 px-4 py-3 text-sm">
+    <article aria-label="You" className="ml-auto max-w-[85%] rounded-2xl bg-accent-strong/25 px-4 py-3 text-sm [contain-intrinsic-size:auto_4rem] [content-visibility:auto]">
       {message.context && (
         <ul aria-label="Context" className="mb-2 flex flex-wrap gap-1">
           {message.context.map((chip) => (
@@ -15,7 +18,23 @@ export default function UserMessage({ message }: { message: ChatMessage }) {
           ))}
         </ul>
       )}
-      <p className="whitespace-pre-wrap">{message.content}</p>
+      {editing && editable ? (
+        <QuestionEditor message={message} onDone={() => setEditing(false)} />
+      ) : (
+        <>
+          <p className="whitespace-pre-wrap">{message.content}</p>
+          {editable && (
+            <div className="mt-1 flex justify-end">
+              <button type="button" onClick={() => setEditing(true)} className="rounded-md px-2 py-0.5 text-xs font-medium text-muted hover:bg-black/20 hover:text-ink">
+                Edit
+              </button>
+            </div>
+          )}
+        </>
+      )}
     </article>
   );
 }
+
+// Memoised: a long conversation re-renders only the question that changed.
+export default memo(UserMessage);

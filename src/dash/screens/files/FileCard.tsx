@@ -1,13 +1,17 @@
 import { formatDay } from "../../../lib/dash/dates";
-import { DOCUMENT_STATUS_LABELS, type WorkspaceDocument } from "../../../lib/dash/files";
+import { DOCUMENT_STATUS_LABELS, type TextHit, type WorkspaceDocument } from "../../../lib/dash/files";
 import Badge from "../../components/Badge";
 import DashIcon from "../../components/DashIcon";
 import Facts from "../../components/Facts";
 import { DOCUMENT_TONES } from "../../components/statusTones";
+import HitSnippet from "./HitSnippet";
 
 interface FileCardProps {
   document: WorkspaceDocument;
-  onPreview: (document: WorkspaceDocument) => void;
+  /** Where the search found the query in its text, when it did. */
+  hit?: TextHit | undefined;
+  /** Opens the viewer, at the hit's page when given. */
+  onPreview: (document: WorkspaceDocument, hit?: TextHit) => void;
   onOpenInChat: (document: WorkspaceDocument) => void;
   onReindex: (id: string) => void;
   /** Deletes the document (its file, text and record), after a confirmation. */
@@ -15,7 +19,7 @@ interface FileCardProps {
 }
 
 /** One document: title, status, case, pages and upload date; why it failed and Re-index when it did; Delete. */
-export default function FileCard({ document, onPreview, onOpenInChat, onReindex, onDelete }: FileCardProps) {
+export default function FileCard({ document, hit, onPreview, onOpenInChat, onReindex, onDelete }: FileCardProps) {
   const titleId = `file-${document.id}`;
   return (
     <li className="dash-card" aria-labelledby={titleId}>
@@ -32,6 +36,7 @@ export default function FileCard({ document, onPreview, onOpenInChat, onReindex,
           ["Uploaded", formatDay(document.uploaded)],
         ]}
       />
+      {hit && <HitSnippet hit={hit} onOpen={() => onPreview(document, hit)} />}
       {document.status === "failed" && document.reason && <p className="text-sm text-danger">{document.reason}</p>}
       <div className="mt-auto flex flex-wrap gap-2">
         <button type="button" onClick={() => onPreview(document)} className="btn-small" aria-describedby={titleId}>

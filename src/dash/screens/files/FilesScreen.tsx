@@ -4,7 +4,7 @@ import { Link } from "react-router";
 import { STATUS_FILTER_LABELS, type WorkspaceDocument } from "../../../lib/dash/files";
 import { labelledOptions } from "../../../lib/selectOptions";
 import SelectField from "../../../ui/SelectField";
-import { $fileQuery, $fileStatus, $matchingDocuments, reindex, setFileQuery, setFileStatus } from "../../../stores/dash/files";
+import { $fileQuery, $fileStatus, $fileTextHits, $matchingDocuments, reindex, setFileQuery, setFileStatus } from "../../../stores/dash/files";
 import { openDocumentInChat } from "../../../stores/dash/openInChat";
 import { removeUpload } from "../../../stores/dash/uploads";
 import ConfirmDialog from "../../components/ConfirmDialog";
@@ -22,6 +22,7 @@ export default function FilesScreen() {
   const documents = useStore($matchingDocuments);
   const query = useStore($fileQuery);
   const status = useStore($fileStatus);
+  const hits = useStore($fileTextHits);
   const openInChat = useOpenInChat(openDocumentInChat);
   const [viewing, setViewing] = useState<ViewerTarget | null>(null);
   const [deleting, setDeleting] = useState<WorkspaceDocument | null>(null);
@@ -49,7 +50,15 @@ export default function FilesScreen() {
       </div>
       <CardGrid count={documents.length} empty={{ icon: "file", title: "No documents found", hint: "Try another search or status." }} label="Documents">
         {documents.map((document) => (
-          <FileCard key={document.id} document={document} onPreview={(document: WorkspaceDocument) => setViewing({ document })} onOpenInChat={openInChat} onReindex={reindex} onDelete={setDeleting} />
+          <FileCard
+            key={document.id}
+            document={document}
+            hit={query.trim() ? hits.get(document.id) : undefined}
+            onPreview={(document, hit) => setViewing(hit ? { document, page: hit.page, highlight: hit.snippet } : { document })}
+            onOpenInChat={openInChat}
+            onReindex={reindex}
+            onDelete={setDeleting}
+          />
         ))}
       </CardGrid>
       <DocumentViewer target={viewing} onClose={() => setViewing(null)} />
