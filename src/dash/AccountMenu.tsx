@@ -3,8 +3,14 @@ import Spinner from "../ui/Spinner";
 import DashIcon from "./components/DashIcon";
 import { useSignOut } from "./useSignOut";
 
-/** Who is signed in and Sign Out, behind one button: the header's account below the lg breakpoint. */
-export default function AccountMenu({ name, email }: { name: string; email: string }) {
+interface AccountMenuProps {
+  name: string;
+  email: string;
+  onShowShortcuts: () => void;
+}
+
+/** Who is signed in, Keyboard shortcuts and Sign Out, behind one button: the header's account below the lg breakpoint. */
+export default function AccountMenu({ name, email, onShowShortcuts }: AccountMenuProps) {
   const { signOut, busy } = useSignOut();
   return (
     <MenuButton
@@ -15,7 +21,10 @@ export default function AccountMenu({ name, email }: { name: string; email: stri
           <span className="block text-muted">{email}</span>
         </p>
       }
-      items={[{ label: "Sign Out", icon: <DashIcon name="logOut" className="size-4 text-muted" />, onSelect: signOut }]}
+      items={[
+        { label: "Keyboard shortcuts", icon: <DashIcon name="keyboard" className="size-4 text-muted" />, onSelect: onShowShortcuts },
+        { label: "Sign Out", icon: <DashIcon name="logOut" className="size-4 text-muted" />, onSelect: signOut },
+      ]}
       className="inline-flex size-10 items-center justify-center rounded-full text-muted hover:bg-surface-2 hover:text-ink aria-expanded:bg-surface-2 aria-expanded:text-ink"
     >
       {busy ? <Spinner className="size-5" /> : <DashIcon name="user" className="size-6" />}

@@ -12,9 +12,10 @@ import { LARGE_SCREEN, useMediaQuery } from "./useMediaQuery";
 
 /**
  * The dashboard's top bar: the drawer button (below lg), brand, the demo notice, who is signed in, and Sign Out.
- * Below lg it is one row: the notice is a 'Demo mode' badge and the account is a menu.
+ * Below lg it is one row: the notice is a 'Demo mode' badge and the account is a menu. 'Keyboard shortcuts' is a
+ * button beside Sign Out from lg up (where keyboards are), an item of the account menu below.
  */
-export default function DashHeader() {
+export default function DashHeader({ onShowShortcuts }: { onShowShortcuts: () => void }) {
   const { user, profile } = useStore($auth);
   const drawerOpen = useStore($drawerOpen);
   const large = useMediaQuery(LARGE_SCREEN);
@@ -44,11 +45,21 @@ export default function DashHeader() {
               <span className="block font-medium">{name}</span>
               <span className="block text-muted">{email}</span>
             </p>
+            <button
+              type="button"
+              onClick={onShowShortcuts}
+              aria-label="Keyboard shortcuts"
+              aria-haspopup="dialog"
+              title="Keyboard shortcuts (?)"
+              className="inline-flex size-10 items-center justify-center rounded-full text-muted hover:bg-surface-2 hover:text-ink"
+            >
+              <DashIcon name="keyboard" className="size-6" />
+            </button>
             <SignOutButton />
           </div>
         ) : (
           <div className="ml-auto">
-            <AccountMenu name={name} email={email} />
+            <AccountMenu name={name} email={email} onShowShortcuts={onShowShortcuts} />
           </div>
         )}
       </div>

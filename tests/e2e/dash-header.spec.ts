@@ -60,8 +60,8 @@ test.describe("on a phone (390 x 844)", () => {
     await button.click();
     const menu = accountMenu(page);
     await expect(button).toHaveAttribute("aria-expanded", "true");
-    await expect(menu.getByRole("menuitem")).toHaveText(["Sign Out"]);
-    await expect(menu.getByRole("menuitem", { name: "Sign Out" })).toBeFocused();
+    await expect(menu.getByRole("menuitem")).toHaveText(["Keyboard shortcuts", "Sign Out"]);
+    await expect(menu.getByRole("menuitem", { name: "Keyboard shortcuts" })).toBeFocused();
     await expect(page.getByText(ADA.fullName, { exact: true })).toBeVisible();
     await expect(page.getByText(ADA.email, { exact: true })).toBeVisible();
     // Below the header, inside the window.
@@ -86,27 +86,33 @@ test.describe("on a phone (390 x 844)", () => {
     await expect(menu).toBeHidden();
   });
 
-  test("the account menu opens from the keyboard: Enter, Space, Down and Up Arrow put focus on Sign Out; Tab closes it", async ({ page }) => {
+  test("the account menu opens from the keyboard: Enter, Space and Down Arrow focus its first item, Up Arrow Sign Out; Tab closes it", async ({ page }) => {
     const button = accountButton(page);
+    const shortcuts = accountMenu(page).getByRole("menuitem", { name: "Keyboard shortcuts" });
     const signOut = accountMenu(page).getByRole("menuitem", { name: "Sign Out" });
-    for (const key of ["Enter", " ", "ArrowDown", "ArrowUp"]) {
+    for (const [key, focused, next] of [
+      ["Enter", shortcuts, signOut],
+      [" ", shortcuts, signOut],
+      ["ArrowDown", shortcuts, signOut],
+      ["ArrowUp", signOut, shortcuts],
+    ] as const) {
       await button.focus();
       await page.keyboard.press(key);
-      await expect(signOut, key).toBeFocused();
+      await expect(focused, key).toBeFocused();
       await page.keyboard.press("ArrowDown");
-      await expect(signOut, `${key}, then ArrowDown wraps to the only item`).toBeFocused();
+      await expect(next, `${key}, then ArrowDown moves on, wrapping after the last item`).toBeFocused();
       await page.keyboard.press("Escape");
       await expect(button).toBeFocused();
     }
     await page.keyboard.press("Enter");
-    await expect(signOut).toBeFocused();
+    await expect(shortcuts).toBeFocused();
     await page.keyboard.press("Tab");
     await expect(accountMenu(page)).toBeHidden();
   });
 
   test("Sign Out from the account menu ends the session and goes home", async ({ page }) => {
     await accountButton(page).focus();
-    await page.keyboard.press("Enter");
+    await page.keyboard.press("ArrowUp");
     await page.keyboard.press("Enter");
     await expect(page).toHaveURL(/\/$/);
     await page.goto("/dash/settings");

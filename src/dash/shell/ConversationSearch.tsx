@@ -6,7 +6,7 @@ import SearchField from "../components/SearchField";
 export default function ConversationSearch() {
   const query = useStore($search);
   return (
-    <div role="search" className="px-3 pb-3 text-sm">
+    <div role="search" data-chat-search className="px-3 pb-3 text-sm">
       <SearchField label="Search chats" placeholder="Search chats..." value={query} onChange={setSearch} onFocus={prepareSearch} />
     </div>
   );

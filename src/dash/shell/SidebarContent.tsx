@@ -1,11 +1,10 @@
 import { useStore } from "@nanostores/react";
-import { newChat } from "../../stores/dash/chat";
 import { toggleSidebar } from "../../stores/dash/layout";
 import ConversationGroups from "./ConversationGroups";
 import ConversationSearch from "./ConversationSearch";
 import ItemLabel, { itemClass } from "./ItemLabel";
 import NavItems from "./NavItems";
-import { useGoToChat } from "./useGoToChat";
+import { useNewChat } from "./useNewChat";
 import { $layout } from "../../stores/dash/layout";
 
 interface SidebarContentProps {
@@ -16,7 +15,7 @@ interface SidebarContentProps {
 
 /** New Chat, 'Search chats...', the Pinned and Recent conversations, the screens, and Collapse. */
 export default function SidebarContent({ collapsed, inDrawer = false }: SidebarContentProps) {
-  const goToChat = useGoToChat();
+  const startNewChat = useNewChat();
   const pressed = useStore($layout).sidebarCollapsed;
   return (
     <div data-sidebar className="flex h-full min-h-0 flex-col">
@@ -24,10 +23,7 @@ export default function SidebarContent({ collapsed, inDrawer = false }: SidebarC
         <button
           type="button"
           data-new-chat
-          onClick={() => {
-            newChat();
-            goToChat();
-          }}
+          onClick={startNewChat}
           className={`${itemClass(collapsed)} border border-line text-ink`}
         >
           <ItemLabel icon="plus" label="New Chat" collapsed={collapsed} />
