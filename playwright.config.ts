@@ -1,6 +1,6 @@
 import { existsSync } from "node:fs";
 import { defineConfig, devices } from "@playwright/test";
-import { BARE, BARE_PORT, FULL_PORT, buildDirs, slot } from "./tests/e2e/fixtures/sites";
+import { ASSISTANT_PORT, BARE, BARE_PORT, FULL_PORT, buildDirs, slot } from "./tests/e2e/fixtures/sites";
 
 // Debian's Chromium when the machine has it, else the one `playwright install` manages.
 const DEBIAN_CHROMIUM = "/usr/bin/chromium";
@@ -55,5 +55,5 @@ export default defineConfig({
     // run after the rest (a targeted run of a drill needs --no-deps).
     { name: "drills", testMatch: /drills\/.*\.spec\.ts$/, dependencies: ["chromium"], use: { ...devices["Desktop Chrome"], channel: undefined } },
   ],
-  webServer: [preview(buildDirs.bare, BARE_PORT), preview(buildDirs.full, FULL_PORT)],
+  webServer: [preview(buildDirs.bare, BARE_PORT), preview(buildDirs.full, FULL_PORT), preview(buildDirs.assistant, ASSISTANT_PORT)],
 });

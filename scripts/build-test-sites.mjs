@@ -1,8 +1,9 @@
-// Builds the two sites the end-to-end tests run against (see tests/e2e/fixtures/sites.ts):
-// dist-test/bare with no environment, dist-test/full pointed at the local fake services.
+// Builds the three sites the end-to-end tests run against (see tests/e2e/fixtures/sites.ts):
+// dist-test/bare with no environment, dist-test/full pointed at the local fake services, and
+// dist-test/assistant with only the fake model (PUBLIC_ASSISTANT_URL).
 import { spawnSync } from "node:child_process";
 
-const { BARE, allEnvNames, buildDirs, fullEnv } = await import("../tests/e2e/fixtures/sites.ts");
+const { BARE, allEnvNames, assistantEnv, buildDirs, fullEnv } = await import("../tests/e2e/fixtures/sites.ts");
 
 function build(outDir, extraEnv) {
   const env = { ...process.env };
@@ -15,3 +16,4 @@ function build(outDir, extraEnv) {
 
 build(buildDirs.bare, { SITE_URL: BARE });
 build(buildDirs.full, fullEnv);
+build(buildDirs.assistant, assistantEnv);

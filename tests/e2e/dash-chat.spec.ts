@@ -1,11 +1,13 @@
 import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures/test";
 import { expectNoAxeViolations } from "./fixtures/axe";
-import { answers, ask, conversation, messageInput, questions, sidebar } from "./fixtures/chat";
+import { answers, ask, conversation, messageInput, questions, sidebar, waitForSamples } from "./fixtures/chat";
 import { openDash, signInAs } from "./fixtures/dash";
 import { pauseClock } from "./fixtures/workspace";
 
 const START = new Date("2026-03-02T09:00:00.000Z");
+// Each test first waits for the sample documents to be read (one of them by OCR) on a shared two-core machine.
+test.describe.configure({ timeout: 60_000 });
 const typing = (page: Page) => page.getByTestId("typing-indicator");
 const status = (page: Page) => page.getByRole("main").getByRole("status");
 
@@ -16,17 +18,24 @@ async function scanWithClock(page: Page, label: string) {
   await pauseClock(page, 1000);
 }
 
-/** Signs Ada in, opens the chat at `width` px, then pauses the clock. */
+const AGREEMENT = "Construction Services Agreement, Kato Paphos Residences";
+const GEORGIOU = "Georgiou v. Paphos Coastal Developments Ltd";
+
+/**
+ * Signs Ada in, waits until the sample documents are read (answers quote them; one is read by OCR), opens the chat at
+ * `width` px, then pauses the clock.
+ */
 async function openChat(page: Page, context: import("@playwright/test").BrowserContext, width = 1280) {
   await page.setViewportSize({ width, height: 800 });
   await signInAs(context);
   await page.clock.install({ time: START });
+  await waitForSamples(page);
   // Time runs while the session and workspace load, then stops: from here on only runFor moves it.
   await openDash(page, "/dash/chat", "Chat");
-  await page.clock.pauseAt(new Date(START.getTime() + 60_000));
+  await page.clock.pauseAt(new Date(Date.now() + 60_000));
 }
 
-test("a full exchange: typing, no reply at 1999 ms, the reply at 2000 ms with 3 citations; regenerate, copy, stop", async ({ page, context }) => {
+test("a full exchange: typing, no reply at 1999 ms, the reply at 2000 ms quoting the agreement; citations, regenerate, copy, stop", async ({ page, context }) => {
   test.setTimeout(90_000);
   await context.grantPermissions(["clipboard-read", "clipboard-write"]);
   await openChat(page, context);
@@ -35,13 +44,13 @@ test("a full exchange: typing, no reply at 1999 ms, the reply at 2000 ms with 3 
   await expect(page.getByRole("combobox", { name: "Scope" }).getByRole("option")).toHaveText(["All", "Firm", "Case", "KB", "Web"]);
   await expect(page.getByRole("button", { name: "Send" })).toBeDisabled();
 
-  await ask(page, "What remedies does Cap. 149 give for breach of a lease?");
+  await ask(page, "What is the defects liability period?");
   await expect(messageInput(page)).toHaveValue("");
   await expect(messageInput(page)).toBeFocused();
   await expect(typing(page)).toBeVisible();
   await expect(status(page)).toHaveText("Assistant is typing");
   await expect(sidebar(page).getByRole("region", { name: "Recent" }).getByRole("button").first()).toContainText(
-    "What remedies does Cap. 149 give for breach of a lease?",
+    "What is the defects liability period?",
   );
   await messageInput(page).fill("A second question");
   await messageInput(page).press("Enter");
@@ -55,35 +64,38 @@ test("a full exchange: typing, no reply at 1999 ms, the reply at 2000 ms with 3 
   await expect(typing(page)).toBeHidden();
   await expect(status(page)).toHaveText("Answer ready");
   const answer = answers(page).first();
-  await expect(answer.getByRole("listitem")).toHaveCount(3);
-  await expect(answer.locator("strong").first()).toBeVisible();
+  await expect(answer).toContainText(/^I found \d relevant passages? in the firm's documents and internal knowledge/);
+  await expect(answer.locator("blockquote").first()).toContainText("The Defects Liability Period is 24 months");
+  await expect(answer.locator("strong").first()).toHaveText(AGREEMENT);
+  const citationsButton = answer.getByRole("button", { name: /^\d Citations?$/ });
+  const count = Number((await citationsButton.innerText()).split(" ")[0]);
 
-  await answer.getByRole("button", { name: "3 Citations" }).click();
+  await citationsButton.click();
   const panel = page.getByRole("dialog", { name: "Citations" });
-  await expect(panel.getByRole("listitem")).toHaveCount(3);
-  await expect(panel).toContainText("Contract Law, Cap. 149, section 10");
-  await expect(panel).toContainText("Cyprus Bar Association Library · Page 12");
+  await expect(panel.getByRole("listitem")).toHaveCount(count);
+  await expect(panel.getByRole("listitem").first()).toContainText(AGREEMENT);
+  await expect(panel.getByRole("listitem").first()).toContainText(`${GEORGIOU} · Page 2`);
+  await expect(panel.getByRole("listitem").first()).toContainText("The Defects Liability Period is 24 months");
   const box = await panel.boundingBox();
   expect(Math.round((box?.x ?? 0) + (box?.width ?? 0))).toBe(1280);
   expect(box?.height).toBe(800);
   await scanWithClock(page, "citations panel ");
   await page.keyboard.press("Escape");
   await expect(panel).toBeHidden();
-  await expect(answer.getByRole("button", { name: "3 Citations" })).toBeFocused();
+  await expect(citationsButton).toBeFocused();
 
   await answer.getByRole("button", { name: "Copy" }).click();
   await expect(page.getByRole("status").filter({ hasText: "Copied" })).toBeVisible();
-  const firstText = await answer.innerText();
-  expect(await page.evaluate(() => navigator.clipboard.readText())).toContain("**Formation**");
-  expect(firstText).toContain("Formation");
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toContain(`**${AGREEMENT}**, p. 2`);
 
+  // Regenerate searches again: the same sources give the same answer, replaced after the same 2 s.
   await answer.getByRole("button", { name: "Regenerate" }).click();
   await expect(answer).toHaveAttribute("aria-busy", "true");
   await page.clock.runFor(1999);
-  await expect(answer).toContainText("Formation");
+  await expect(answer).toHaveAttribute("aria-busy", "true");
   await page.clock.runFor(1);
-  await expect(answer).not.toContainText("Formation");
-  await expect(answer).toContainText("Capacity and consent");
+  await expect(answer).not.toHaveAttribute("aria-busy");
+  await expect(answer).toContainText("The Defects Liability Period is 24 months");
   await expect(answers(page)).toHaveCount(1);
 
   await ask(page, "And the limitation period?");
@@ -105,9 +117,9 @@ test("a full exchange: typing, no reply at 1999 ms, the reply at 2000 ms with 3 
   await page.clock.resume();
   await page.reload();
   await expect(page.getByRole("heading", { name: "How can I help you today?" })).toBeVisible({ timeout: 15_000 });
-  await conversation(sidebar(page), /What remedies does Cap\. 149/).click();
+  await conversation(sidebar(page), /What is the defects liability period/).click();
   await expect(questions(page)).toHaveCount(3, { timeout: 15_000 });
-  await expect(answers(page)).toContainText("Capacity and consent");
+  await expect(answers(page)).toContainText("The Defects Liability Period is 24 months");
 });
 
 test("Use in new chat opens a new conversation with that answer as a chip; Attach adds a document chip; chips are removable", async ({ page, context }) => {
@@ -170,17 +182,18 @@ test("suggested prompts fill the input without sending; Shift+Enter is a new lin
 test("a keyboard-only exchange: prompt, send, answer, citations, back to the input", async ({ page, context }) => {
   await openChat(page, context);
   await messageInput(page).focus();
-  await page.keyboard.type("Which court hears a probate application in Paphos?");
+  await page.keyboard.type("How much are the liquidated damages for delay?");
   await page.keyboard.press("Enter");
   await expect(messageInput(page)).toBeFocused();
   await page.clock.runFor(2000);
   await expect(answers(page)).toHaveCount(1);
+  const citations = page.getByRole("button", { name: /^\d Citations?$/ });
   await page.keyboard.press("Shift+Tab");
-  await expect(page.getByRole("button", { name: "3 Citations" })).toBeFocused();
+  await expect(citations).toBeFocused();
   await page.keyboard.press("Enter");
   await expect(page.getByRole("dialog", { name: "Citations" })).toBeVisible();
   await page.keyboard.press("Escape");
-  await expect(page.getByRole("button", { name: "3 Citations" })).toBeFocused();
+  await expect(citations).toBeFocused();
   await page.keyboard.press("Tab");
   await expect(messageInput(page)).toBeFocused();
   await page.keyboard.type("Thanks");
@@ -212,15 +225,16 @@ test("switching conversations or leaving the chat mid-reply leaves the reply in 
 test("the citations open as a bottom sheet at 390 px", async ({ page, context }) => {
   test.setTimeout(90_000);
   await openChat(page, context, 390);
-  await ask(page, "Short question");
+  await ask(page, "defects liability period");
   await page.clock.runFor(2000);
-  await page.getByRole("button", { name: "3 Citations" }).click();
+  const citations = page.getByRole("button", { name: /^\d Citations?$/ });
+  await citations.click();
   const sheet = page.getByRole("dialog", { name: "Citations" });
-  await expect(sheet.getByRole("listitem")).toHaveCount(3);
+  await expect(sheet.getByRole("listitem").first()).toContainText(AGREEMENT);
   const box = await sheet.boundingBox();
   expect(box?.width).toBe(390);
   expect(Math.round((box?.y ?? 0) + (box?.height ?? 0))).toBe(800);
   await scanWithClock(page, "citations sheet ");
   await page.keyboard.press("Escape");
-  await expect(page.getByRole("button", { name: "3 Citations" })).toBeFocused();
+  await expect(citations).toBeFocused();
 });

@@ -38,8 +38,19 @@ test("the samples are real documents read on first use: title, status, case, pag
   await status.selectOption("Failed");
   await expect(page.getByText("No documents found")).toBeVisible();
   await status.selectOption("All Status");
-  await search.fill("Lease");
+  // The search finds the text inside too: the lease by its title, and each document whose pages speak of a lease,
+  // with its best page and the words marked.
+  await search.fill("communal charges");
+  const lease = card(page, "Lease of Flat 3, 18 Tombs of the Kings Road");
   await expect(page.getByRole("main").getByRole("listitem")).toHaveCount(1);
+  await expect(lease.getByRole("button", { name: /^Found on section \d/ })).toBeVisible();
+  await expect(lease.locator("mark").first()).toHaveText(/communal/i);
+  await lease.getByRole("button", { name: /^Found on section/ }).click();
+  const viewer = page.getByRole("dialog", { name: "Lease of Flat 3, 18 Tombs of the Kings Road" });
+  await expect(viewer.locator("mark")).toContainText(/communal charges/i);
+  await page.keyboard.press("Escape");
+  await search.fill("Lease");
+  await expect(lease).toBeVisible();
 });
 
 test.describe("a sample the site could not send", () => {

@@ -29,7 +29,7 @@ test("filter tabs are real tabs: arrow keys, Home and End move and filter", asyn
   await expect(page.getByRole("tab", { name: "Internal" })).toBeFocused();
   await expect(page.getByRole("tab", { name: "Internal" })).toHaveAttribute("aria-selected", "true");
   const panel = page.getByRole("tabpanel", { name: "Internal" });
-  await expect(panel.getByRole("listitem")).toHaveCount(2);
+  await expect(panel.getByRole("listitem")).toHaveCount(3);
   await page.keyboard.press("ArrowRight");
   await expect(page.getByRole("tabpanel", { name: "Laws" }).getByRole("listitem")).toHaveCount(3);
   await page.keyboard.press("End");

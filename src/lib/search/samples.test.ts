@@ -42,7 +42,8 @@ describe("the three suggested prompts on the sample data", () => {
     [SUGGESTED_PROMPTS[1], "kb-miranda-rights", /right to remain silent/],
     [SUGGESTED_PROMPTS[2], "doc-memo-motion-to-dismiss", /motion to dismiss/i],
   ])("%s cites %s", async (prompt, source, words) => {
-    const { reply } = await answerQuestion(prompt, decideScope("all", [], null, context), retriever);
+    // My Firm is the Default Chat Scope a new user starts with.
+    const { reply } = await answerQuestion(prompt, decideScope("firm", [], null, context), retriever);
     const refs = reply.citations?.map((c) => (c.ref?.kind === "page" ? c.ref.docId : c.ref?.itemId)) ?? [];
     expect(refs[0]).toBe(source);
     expect(reply.content).toMatch(words);

@@ -5,6 +5,7 @@ import type { Upload } from "../../lib/dash/uploads";
 import type { PageText } from "../../lib/documents/ingest";
 import type { Retriever } from "../../lib/search/reply";
 import { searchDocument, workspaceEntries } from "../../lib/search/service";
+import { isUnfinished } from "../../lib/documents/timeline";
 import type { SearchWorkerApi } from "../../lib/search/workerApi";
 import { $auth } from "../auth";
 import { $knowledgeItems } from "./knowledge";
@@ -14,8 +15,8 @@ import { $workspace } from "./workspace";
 
 /** How long a search may take before the caller hears it failed (a worker that died never answers). */
 const SEARCH_TIMEOUT_MS = 15_000;
-/** How long the workspace's records stay still before the index is synced with them. */
-const SYNC_DELAY_MS = 250;
+/** How long an answer waits at most for documents still being read before it searches what is indexed. */
+export const INDEX_WAIT_MS = 60_000;
 
 let remote: Remote<SearchWorkerApi> | null = null;
 /** The search worker, started on first use: only the workspace (/dash) ever starts it. */
@@ -60,16 +61,44 @@ const $syncInput = computed([$workspace, $uploads, $knowledgeItems], (workspace,
   workspace.status === "open" ? { userId: workspace.userId, documents: workspaceEntries(uploads), knowledge: knowledgeInputs(items) } : null,
 );
 
+/** The last sync sent to the worker: a search waits for it, so it sees the records as they are now. */
+let lastSync: Promise<void> = Promise.resolve();
+
+/**
+ * Resolves once no document of the workspace is still being read or stored and the index has the latest records, or
+ * after INDEX_WAIT_MS: a question asked while the samples (or an upload) are read is answered from them.
+ */
+export function whenIndexed(): Promise<void> {
+  return new Promise((resolve) => {
+    let done = false;
+    const finish = () => {
+      if (done) return;
+      done = true;
+      stop();
+      clearTimeout(timer);
+      void lastSync.then(resolve, resolve);
+    };
+    const timer = setTimeout(finish, INDEX_WAIT_MS);
+    const stop = $uploads.subscribe((uploads) => {
+      if (!uploads.some((upload) => isUnfinished(upload.processing))) queueMicrotask(finish);
+    });
+  });
+}
+
 /**
  * Keeps the index in step with the open workspace while the dashboard is shown: documents deleted, re-filed or read
- * elsewhere (another tab), and knowledge items added. Returns the stop.
+ * elsewhere (another tab), and knowledge items added. Changes in one task are sent as one sync. Returns the stop.
  */
 export function keepSearchIndex(): () => void {
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const stop = $syncInput.subscribe((input) => {
-    clearTimeout(timer);
-    if (!input) return;
-    timer = setTimeout(() => void worker().sync(input.userId, input.documents, input.knowledge).catch(() => undefined), SYNC_DELAY_MS);
+  let queued = false;
+  const stop = $syncInput.subscribe(() => {
+    if (queued) return;
+    queued = true;
+    queueMicrotask(() => {
+      queued = false;
+      const input = $syncInput.get();
+      if (input) lastSync = worker().sync(input.userId, input.documents, input.knowledge).catch(() => undefined);
+    });
   });
   const flush = () => {
     const id = userId();
@@ -77,7 +106,6 @@ export function keepSearchIndex(): () => void {
   };
   document.addEventListener("visibilitychange", flush);
   return () => {
-    clearTimeout(timer);
     stop();
     document.removeEventListener("visibilitychange", flush);
   };

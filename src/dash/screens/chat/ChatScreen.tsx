@@ -4,6 +4,7 @@ import ScreenHeader from "../../components/ScreenHeader";
 import ChatStatus from "./ChatStatus";
 import Composer from "./Composer";
 import EmptyState from "./EmptyState";
+import ExportButton from "./ExportButton";
 import MessageList from "./MessageList";
 import ScopeSelect from "./ScopeSelect";
 
@@ -13,7 +14,10 @@ export default function ChatScreen() {
   return (
     <div className="mx-auto flex h-full max-w-3xl flex-col gap-4">
       <ScreenHeader>
-        <ScopeSelect />
+        <div className="flex flex-wrap items-center gap-2">
+          <ExportButton />
+          <ScopeSelect />
+        </div>
       </ScreenHeader>
       <div className="min-h-0 flex-1 overflow-y-auto">{empty ? <EmptyState /> : <MessageList />}</div>
       <Composer />

@@ -1,5 +1,7 @@
-import type { ChatMessage } from "../chat";
+import type { ChatMessage, Citation } from "../chat";
 import type { Conversation } from "../conversations";
+import { KNOWLEDGE_TYPE_LABELS } from "../knowledge";
+import { sampleKnowledge } from "./knowledge";
 
 const HOUR = 3600_000;
 const ago = (hours: number) => new Date(Date.now() - hours * HOUR).toISOString();
@@ -13,7 +15,16 @@ export const sampleConversations = (): Conversation[] => [
   { id: "sample-probate", title: "Probate application, District Court of Paphos", pinned: false, updatedAt: ago(24 * 9) },
 ];
 
-const exchange = (id: string, hours: number, question: string, answer: string): ChatMessage[] => [
+/** A citation of one of the sample knowledge items, as a grounded answer cites it: never a source the workspace lacks. */
+function knowledgeCitation(itemId: string): Citation {
+  const item = sampleKnowledge.find((k) => k.id === itemId);
+  if (!item) throw new Error(`No sample knowledge item ${itemId}`);
+  const source = `${KNOWLEDGE_TYPE_LABELS[item.type]} · ${item.source}`;
+  return { id: `kb:${item.id}`, title: item.title, page: 1, source, ref: { kind: "knowledge", itemId: item.id }, quote: item.description };
+}
+
+/** A question and its answer; the answer's markers [1], [2]... name the sample knowledge items `cites`, in order. */
+const exchange = (id: string, hours: number, question: string, answer: string, cites: string[] = []): ChatMessage[] => [
   { id: `${id}-q`, role: "user", content: question, timestamp: ago(hours + 0.01), scope: "firm" },
   {
     id: `${id}-a`,
@@ -21,11 +32,7 @@ const exchange = (id: string, hours: number, question: string, answer: string): 
     content: answer,
     timestamp: ago(hours),
     scope: "firm",
-    citations: [
-      { id: `${id}-c1`, title: "Contract Law, Cap. 149", page: 14, source: "Cyprus Bar Association Library" },
-      { id: `${id}-c2`, title: "Civil Procedure Rules, Order 48", page: 132, source: "Supreme Court of Cyprus" },
-      { id: `${id}-c3`, title: "Courts of Justice Law 14/1960", page: 9, source: "Official Gazette of the Republic of Cyprus" },
-    ],
+    ...(cites.length ? { citations: cites.map(knowledgeCitation) } : {}),
   },
 ];
 
@@ -37,25 +44,29 @@ export const sampleMessages = (): ReadonlyMap<string, ChatMessage[]> =>
         "sample-lease",
         3,
         "Our client Nikos Papadopoulos is the tenant of a shop in Limassol. The landlord wants him out before the lease ends. What are his options?",
-        "The tenant can resist early termination if the lease has no break clause:\n\n- **Check the term** and any break or forfeiture clause.\n- **Rent Control Law**: see whether the premises are within a controlled area.\n- File an application for an **interim injunction** before the District Court of Limassol if the landlord acts before a judgment.",
+        "The tenant can resist early termination if the lease has no break clause:\n\n- **Check the term** and any break or forfeiture clause.\n- **Rent Control Law**: see whether the premises are within a controlled area.\n- File an application for an **interim injunction** before the District Court of Limassol if the landlord acts before a judgment [1], using the firm's template [2].",
+        ["kb-civil-procedure-rules", "kb-motion-templates"],
       ),
       "sample-gdpr": exchange(
         "sample-gdpr",
         30,
         "How long may we keep closed client files that hold personal data?",
-        "Law 125(I)/2018 sets no single period; keep files **only as long as needed** for the purpose, usually the limitation period of the claims involved, then delete or anonymise them.",
+        "Law 125(I)/2018 sets no single period [1]; keep files **only as long as needed** for the purpose, usually the limitation period of the claims involved, then delete or anonymise them.",
+        ["kb-gdpr-law-125"],
       ),
       "sample-contract": exchange(
         "sample-contract",
         1,
         "Summarise the remedies for breach of contract under Cap. 149.",
-        "Under **Cap. 149** the injured party may:\n\n1. claim **damages** for loss arising naturally from the breach (section 73);\n2. rescind a voidable contract;\n3. seek **specific performance** where damages are not adequate.",
+        "Under **Cap. 149** the injured party may:\n\n1. claim **damages** for loss arising naturally from the breach (section 73) [1];\n2. rescind a voidable contract;\n3. seek **specific performance** where damages are not adequate [2].",
+        ["kb-contract-law-cap-149", "kb-supreme-court-specific-performance"],
       ),
       "sample-appeal": exchange(
         "sample-appeal",
         50,
         "What is the deadline to appeal a District Court judgment?",
-        "An appeal is usually filed within **42 days** of the judgment; check which Civil Procedure Rules apply to the claim before relying on that period.",
+        "An appeal is usually filed within **42 days** of the judgment; check which Civil Procedure Rules apply to the claim before relying on that period [1].",
+        ["kb-civil-procedure-rules"],
       ),
       "sample-probate": exchange(
         "sample-probate",

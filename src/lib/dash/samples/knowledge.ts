@@ -44,11 +44,11 @@ export const sampleKnowledge: KnowledgeItem[] = [
   },
   {
     id: "kb-miranda-rights",
-    title: "Miranda v. Arizona (1966): the Miranda rights",
-    type: "judgment",
-    description: "The U.S. Supreme Court's warnings before a custodial interrogation, and their Cypriot counterpart for arrested persons.",
+    title: "Miranda rights and the rights of arrested persons",
+    type: "internal",
+    description: "The firm's practice note on the warnings of Miranda v. Arizona (1966) before a custodial interrogation, and their Cypriot counterpart.",
     lastUpdated: "2025-01-09",
-    source: "U.S. Supreme Court",
+    source: "Internal",
     text:
       "The Miranda rights requirements: before a custodial interrogation, the police must warn the suspect that they have the right to remain silent, that anything they say can be used against them in court, that they have the right to a lawyer during questioning, and that a lawyer will be appointed if they cannot afford one. A statement taken without these warnings, or without a knowing and voluntary waiver, is inadmissible as evidence. In Cyprus, Law 163(I)/2005 on the rights of arrested and detained persons gives the same protections: the arrested person is told the reasons for the arrest and the right to contact a lawyer of their choice before any questioning.",
   },
