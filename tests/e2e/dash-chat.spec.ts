@@ -22,14 +22,14 @@ const AGREEMENT = "Construction Services Agreement, Kato Paphos Residences";
 const GEORGIOU = "Georgiou v. Paphos Coastal Developments Ltd";
 
 /**
- * Signs Ada in, waits until the sample documents are read (answers quote them; one is read by OCR), opens the chat at
- * `width` px, then pauses the clock.
+ * Signs Ada in, waits until the sample documents are read when the test's answers must quote them (one is read by
+ * OCR), opens the chat at `width` px, then pauses the clock.
  */
-async function openChat(page: Page, context: import("@playwright/test").BrowserContext, width = 1280) {
+async function openChat(page: Page, context: import("@playwright/test").BrowserContext, width = 1280, { samples = true } = {}) {
   await page.setViewportSize({ width, height: 800 });
   await signInAs(context);
   await page.clock.install({ time: START });
-  await waitForSamples(page);
+  if (samples) await waitForSamples(page);
   // Time runs while the session and workspace load, then stops: from here on only runFor moves it.
   await openDash(page, "/dash/chat", "Chat");
   await page.clock.pauseAt(new Date(Date.now() + 60_000));
@@ -123,7 +123,7 @@ test("a full exchange: typing, no reply at 1999 ms, the reply at 2000 ms quoting
 });
 
 test("Use in new chat opens a new conversation with that answer as a chip; Attach adds a document chip; chips are removable", async ({ page, context }) => {
-  await openChat(page, context);
+  await openChat(page, context, 1280, { samples: false });
   await conversation(sidebar(page), /Breach of contract under Cap\. 149/).click();
   await answers(page).first().getByRole("button", { name: "Use in new chat" }).click();
   await expect(page.getByRole("heading", { name: "How can I help you today?" })).toBeVisible();
@@ -149,7 +149,7 @@ test("Use in new chat opens a new conversation with that answer as a chip; Attac
 });
 
 test("suggested prompts fill the input without sending; Shift+Enter is a new line; the input grows to about 8rem, then scrolls", async ({ page, context }) => {
-  await openChat(page, context);
+  await openChat(page, context, 1280, { samples: false });
   await page.getByRole("button", { name: "Draft a motion to dismiss template" }).click();
   await expect(messageInput(page)).toHaveValue("Draft a motion to dismiss template");
   await expect(questions(page)).toHaveCount(0);
@@ -203,7 +203,7 @@ test("a keyboard-only exchange: prompt, send, answer, citations, back to the inp
 });
 
 test("switching conversations or leaving the chat mid-reply leaves the reply in its own conversation", async ({ page, context }) => {
-  await openChat(page, context);
+  await openChat(page, context, 1280, { samples: false });
   await ask(page, "Question asked in a new chat");
   await page.clock.runFor(500);
   await conversation(sidebar(page), /Breach of contract under Cap\. 149/).click();

@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import type { Page } from "@playwright/test";
 import { textPdf } from "../fixtures/documents";
+import { expectNoAxeViolations } from "./fixtures/axe";
 import { answers, ask, messageInput, questions, sidebar, waitForSamples } from "./fixtures/chat";
 import { GRACE, openDash, signInAs } from "./fixtures/dash";
 import { card, workspaceContext } from "./fixtures/workspace";
@@ -37,7 +38,7 @@ async function newChat(page: Page, value: "all" | "firm" | "case" | "kb" | "web"
   await scope(page).selectOption(value);
 }
 
-test("an uploaded PDF's page 2 is quoted and cited in All, opens at page 2 highlighted, is found by Files' search, never in KB scope, and a document chip narrows", async ({ page }) => {
+test("an uploaded PDF's page 2 is quoted and cited in All, opens at page 2 highlighted, is found by Files' search, never in KB scope, a document chip narrows, and another user never sees it", async ({ page, browser }) => {
   await uploadSettlement(page);
 
   // Files' search finds the sentence inside, with its page.
@@ -48,6 +49,7 @@ test("an uploaded PDF's page 2 is quoted and cited in All, opens at page 2 highl
   // A snippet runs from its first word to its last: the sentence without its full stop.
   await expect(settlement.getByRole("button", { name: /^Found on p\. 2/ })).toContainText(SENTENCE);
   await expect(settlement.locator("mark").first()).toHaveText("olive");
+  await expectNoAxeViolations(page, "files with a text hit ");
 
   // All: the reply quotes page 2 and cites the document, p. 2.
   await newChat(page, "all");
@@ -81,6 +83,16 @@ test("an uploaded PDF's page 2 is quoted and cited in All, opens at page 2 highl
   await expect(answers(page).last()).toContainText("wider scope");
   await expect(citationsButton(page)).toHaveCount(0);
 
+  // Web is not available here: the answer says so and offers All, which asks again there.
+  await newChat(page, "web");
+  await ask(page, QUESTION);
+  await expect(answers(page).last()).toContainText("Web search is not available here", READ);
+  await expect(citationsButton(page)).toHaveCount(0);
+  await answers(page).last().getByRole("button", { name: "Ask again in All" }).click();
+  await expect(scope(page)).toHaveValue("all");
+  await expect(answers(page).last()).toContainText(SENTENCE, READ);
+  await expectNoAxeViolations(page, "grounded answers ");
+
   // A document chip narrows the search to that document: the memo's motion to dismiss is not in the settlement.
   await newChat(page, "all");
   await page.getByRole("button", { name: "Attach" }).click();
@@ -95,6 +107,21 @@ test("an uploaded PDF's page 2 is quoted and cited in All, opens at page 2 highl
   await expect(answers(page).last()).toContainText(SENTENCE, READ);
   await citationsButton(page).click();
   await expect(panel.getByRole("listitem")).toHaveText([/Settlement/]);
+  await page.keyboard.press("Escape");
+
+  // Another user of this browser: the same question never cites Ada's document.
+  const graceContext = await browser.newContext(workspaceContext);
+  try {
+    await signInAs(graceContext, GRACE);
+    const grace = await graceContext.newPage();
+    await openDash(grace, "/dash/chat", "Chat");
+    await scope(grace).selectOption("all");
+    await ask(grace, QUESTION);
+    await expect(answers(grace).last()).toContainText("I found nothing in your documents and knowledge base", READ);
+    await expect(citationsButton(grace)).toHaveCount(0);
+  } finally {
+    await graceContext.close();
+  }
 });
 
 test("the three suggested prompts each quote and cite a sample source", async ({ page }) => {
@@ -138,20 +165,4 @@ test("edit and resend the last question; export the conversation as Markdown wit
   expect(markdown).toContain("How much are the liquidated damages for delay?");
   expect(markdown).toMatch(/\[\^1\]/);
   expect(markdown).toMatch(/^\[\^1\]: Construction Services Agreement.*Georgiou.*, p\. 1: ".*liquidated damages/m);
-});
-
-test("a second user's question never cites the first user's documents", async ({ page, browser }) => {
-  await uploadSettlement(page);
-  const graceContext = await browser.newContext(workspaceContext);
-  try {
-    await signInAs(graceContext, GRACE);
-    const grace = await graceContext.newPage();
-    await openDash(grace, "/dash/chat", "Chat");
-    await scope(grace).selectOption("all");
-    await ask(grace, QUESTION);
-    await expect(answers(grace).last()).toContainText("I found nothing in your documents and knowledge base", READ);
-    await expect(citationsButton(grace)).toHaveCount(0);
-  } finally {
-    await graceContext.close();
-  }
 });

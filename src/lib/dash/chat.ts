@@ -46,10 +46,12 @@ export interface ChatMessage {
   citations?: Citation[];
   /** The context chips a question was asked with. */
   context?: ContextChip[];
+  /** An answer that could not search its scope (Web) offers to ask again in this one. */
+  offerScope?: ChatScope;
 }
 
 /** An answer's text and the sources its markers [1], [2]... name, in order. */
-export type ReplyContent = Pick<ChatMessage, "content"> & { citations?: Citation[] };
+export type ReplyContent = Pick<ChatMessage, "content" | "offerScope"> & { citations?: Citation[] };
 
 /** What writing an answer needs: the question as it was asked, the conversation before it, and a way to stop. */
 export interface ReplyRequest {
@@ -140,7 +142,7 @@ function parseCitation(data: unknown): Citation | null {
 
 function parseMessage(data: unknown): ChatMessage | null {
   if (typeof data !== "object" || data === null) return null;
-  const { id, role, content, timestamp, scope, citations, context } = data as Partial<Record<keyof ChatMessage, unknown>>;
+  const { id, role, content, timestamp, scope, citations, context, offerScope } = data as Partial<Record<keyof ChatMessage, unknown>>;
   if (!isRecordId(id) || typeof content !== "string" || typeof timestamp !== "string") return null;
   if (!ROLES.includes(role as ChatMessage["role"]) || !SCOPES.includes(scope as ChatScope)) return null;
   const message: ChatMessage = { id, role: role as ChatMessage["role"], content, timestamp, scope: scope as ChatScope };
@@ -148,6 +150,10 @@ function parseMessage(data: unknown): ChatMessage | null {
     const parsed = Array.isArray(citations) ? citations.map(parseCitation) : [null];
     if (!parsed.every((c): c is Citation => c !== null)) return null;
     message.citations = parsed;
+  }
+  if (offerScope !== undefined) {
+    if (!SCOPES.includes(offerScope as ChatScope)) return null;
+    message.offerScope = offerScope as ChatScope;
   }
   if (context !== undefined) {
     const parsed = Array.isArray(context) ? context.map(parseChip) : [null];

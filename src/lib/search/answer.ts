@@ -160,7 +160,8 @@ export const askCaseReply: Reply = {
 
 /** The reply in Web scope. */
 export const webReply: Reply = {
-  content: "Web search is not available here: I answer only from your firm's own documents and knowledge base. Choose All in Scope to search everything you hold.",
+  content: "Web search is not available here: I answer only from your firm's own documents and knowledge base. Ask in All to search everything you hold.",
+  offerScope: "all",
 };
 
 /** A question asking for a summary of a document ("Summarise the key terms of this contract"). */

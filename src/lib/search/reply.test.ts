@@ -93,3 +93,41 @@ describe("the reply writer", () => {
     expect(passage.text.length).toBeGreaterThanOrEqual(result.snippet.text.length);
   });
 });
+
+describe("documents still being read", () => {
+  it("the answer says how many documents in its scope were not searched yet", async () => {
+    const scopes: unknown[] = [];
+    const write = createReplyWriter({
+      retriever,
+      context,
+      model: () => null,
+      stillReading: (scope) => {
+        scopes.push(scope);
+        return 2;
+      },
+    });
+    const reply = await write(request("When is the security deposit returned?", "firm"));
+    expect(reply.content.endsWith(`\n\n${assistantCopy.reading(2)}`)).toBe(true);
+    expect(scopes).toEqual([{ kind: "firm" }]);
+    const none = await createReplyWriter({ retriever, context, model: () => null, stillReading: () => 0 })(request("security deposit"));
+    expect(none.content).not.toContain("still being read");
+  });
+});
+
+describe("waiting for the index", () => {
+  it("waits for the scope's documents until the answer is due, no longer", async () => {
+    const waits: [unknown, number][] = [];
+    const write = createReplyWriter({
+      retriever,
+      context,
+      model: () => null,
+      waitForIndex: (scope, until) => {
+        waits.push([scope, until]);
+        return Promise.resolve();
+      },
+    });
+    await write(request("security deposit", "kb"));
+    await write(request("security deposit", "web"));
+    expect(waits).toEqual([[{ kind: "kb" }, Date.parse("2026-03-02T12:00:00.000Z") + 2000]]);
+  });
+});

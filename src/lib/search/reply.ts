@@ -1,6 +1,7 @@
 import { AssistantError, type AssistantClient, type AssistantPassage } from "../assistant/client";
-import type { ReplyContent, ReplyRequest } from "../dash/chat";
+import { REPLY_DELAY_MS, type ReplyContent, type ReplyRequest } from "../dash/chat";
 import { answerQuestion, citationOf, conversationCase, decideScope, type ScopeContext } from "./answer";
+import type { SearchScope } from "./scope";
 import type { SearchOptions, SearchResult } from "./searchIndex";
 import { snippetFor } from "./snippet";
 
@@ -14,6 +15,10 @@ export interface ReplyWriterDeps {
   context: () => ScopeContext;
   /** The model client when PUBLIC_ASSISTANT_URL is set, else null: answers then quote the passages. */
   model: () => AssistantClient | null;
+  /** Waits, until the instant `until` at most, for the documents the scope can search that are still being read. */
+  waitForIndex?: (scope: SearchScope, until: number) => Promise<void>;
+  /** How many documents the scope can search are still being read, so were not searched. */
+  stillReading?: (scope: SearchScope) => number;
 }
 
 /** How much of a passage's page a model is given around the words that matched (a snippet is too short to reason on). */
@@ -22,6 +27,10 @@ const MODEL_PASSAGE_CHARS = 1200;
 export const assistantCopy = {
   fallback: "Here is what your sources say instead:",
   empty: "The assistant gave an empty answer.",
+  reading: (n: number) =>
+    n === 1
+      ? "_One document is still being read and was not searched: ask again once it shows Indexed._"
+      : `_${String(n)} documents are still being read and were not searched: ask again once they show Indexed._`,
   dropped: (n: number) =>
     n === 1
       ? "_One citation was removed: it named a passage the assistant was not given._"
@@ -50,8 +59,12 @@ export function createReplyWriter(deps: ReplyWriterDeps) {
   return async ({ question, history, signal, onText }: ReplyRequest): Promise<ReplyContent> => {
     const context = deps.context();
     const decision = decideScope(question.scope, question.context ?? [], conversationCase(history, context), context);
-    const { reply, passages } = await answerQuestion(question.content, decision, deps.retriever);
+    if (decision.kind === "search") await deps.waitForIndex?.(decision.scope, Date.parse(question.timestamp) + REPLY_DELAY_MS);
+    const answered = await answerQuestion(question.content, decision, deps.retriever);
     signal.throwIfAborted();
+    const unread = decision.kind === "search" ? (deps.stillReading?.(decision.scope) ?? 0) : 0;
+    const reply = unread ? { ...answered.reply, content: `${answered.reply.content}\n\n${assistantCopy.reading(unread)}` } : answered.reply;
+    const { passages } = answered;
     const model = passages.length ? deps.model() : null;
     if (!model) return reply;
     try {

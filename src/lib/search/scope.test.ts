@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { KnowledgeEntry, PageEntry, SearchEntry } from "./entries";
-import { inScope, type SearchScope } from "./scope";
+import { documentFilter, inScope, type SearchScope } from "./scope";
 
 const page = (docId: string, caseId: string): PageEntry => ({
   kind: "page",
@@ -49,4 +49,18 @@ describe("inScope", () => {
   ])("%j", (scope, keys) => {
     expect(kept(scope)).toEqual(keys);
   });
+});
+
+describe("documentFilter: which documents a scope can search", () => {
+  const doc = { id: "d1", caseId: "c1" };
+  it.each([
+    [{ kind: "all" }, true],
+    [{ kind: "firm" }, true],
+    [{ kind: "kb" }, false],
+    [{ kind: "case", caseId: "c1" }, true],
+    [{ kind: "case", caseId: "c2" }, false],
+    [{ kind: "chips", docIds: ["d1"] }, true],
+    [{ kind: "chips", caseIds: ["c1"] }, true],
+    [{ kind: "chips", itemIds: ["k1"] }, false],
+  ] as const)("%j -> %s", (scope, expected) => expect(documentFilter(scope)(doc)).toBe(expected));
 });

@@ -46,5 +46,12 @@ export function scopeFilter(scope: SearchScope): (entry: SearchEntry) => boolean
   }
 }
 
+/** A test of whether a document's pages can be in the scope, by its id and case (a scope of knowledge items takes none). */
+export function documentFilter(scope: SearchScope): (document: { id: string; caseId: string }) => boolean {
+  const inScope = scopeFilter(scope);
+  return ({ id, caseId }) =>
+    inScope({ kind: "page", docId: id, caseId, title: "", caseTitle: "", page: 1, unit: "page", text: "" });
+}
+
 /** Whether an entry is in the scope. */
 export const inScope = (entry: SearchEntry, scope: SearchScope): boolean => scopeFilter(scope)(entry);

@@ -4,15 +4,18 @@ import { createReplyWriter } from "../../lib/search/reply";
 import { $auth } from "../auth";
 import { caseTitle } from "./cases";
 import { $knowledgeItems } from "./knowledge";
-import { retriever, whenIndexed } from "./search";
+import { retriever, stillReading, whenIndexed } from "./search";
 import { $uploads } from "./uploads";
 
 let client: AssistantClient | null = null;
 
 /** The workspace's answers: its search, its records, and the model set at build, if any. */
 export const writeReply = createReplyWriter({
-  // A question asked while documents are being read waits for them (a minute at most), so it is answered from them.
-  retriever: { search: (query, options) => whenIndexed().then(() => retriever.search(query, options)) },
+  retriever,
+  // A question asked while documents are being read waits for them until its answer is due, then searches what is
+  // indexed; the answer says how many were not searched yet.
+  waitForIndex: (scope, until) => whenIndexed(scope, until - Date.now()),
+  stillReading,
   context: () => ({
     caseOf: (docId) => $uploads.get().find((upload) => upload.id === docId)?.caseId,
     caseTitle,

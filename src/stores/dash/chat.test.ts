@@ -318,3 +318,31 @@ describe("chat store: answers written from the sources", () => {
     expect(chat.$activeMessages.get().map((m) => m.content)).toEqual(["What is the rent?", testAnswer(2, "What is the rent?").content]);
   });
 });
+
+describe("chat store: an answer that offers another scope", () => {
+  it("asks the question again in that scope, which the chat then keeps", async () => {
+    const { chat, requests } = makeChat({
+      reply: (request) => {
+        requests.push(request);
+        return Promise.resolve(request.question.scope === "web" ? { content: "Not here.", offerScope: "all" } : testAnswer(requests.length, request.question.content));
+      },
+    });
+    chat.setScope("web");
+    chat.setDraft("Latest case law on leases");
+    chat.send();
+    await vi.advanceTimersByTimeAsync(REPLY_DELAY_MS);
+    const answer = chat.$activeMessages.get()[1];
+    expect(answer).toMatchObject({ content: "Not here.", offerScope: "all" });
+    expect(chat.askAgainIn(answer?.id ?? "", "all")).toBe(true);
+    expect(chat.askAgainIn(answer?.id ?? "", "all")).toBe(false);
+    expect(chat.$scope.get()).toBe("all");
+    await vi.advanceTimersByTimeAsync(REPLY_DELAY_MS);
+    expect(requests.at(-1)?.question).toMatchObject({ content: "Latest case law on leases", scope: "all" });
+    expect(chat.$activeMessages.get().map((m) => [m.role, m.scope])).toEqual([
+      ["user", "web"],
+      ["assistant", "web"],
+      ["user", "all"],
+      ["assistant", "all"],
+    ]);
+  });
+});

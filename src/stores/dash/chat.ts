@@ -90,13 +90,17 @@ export function createChatStore(deps: ChatDeps) {
     const list = deps.$messages.get().get(id) ?? [];
     const timestamp = deps.now().toISOString();
     const scope = [...list].reverse().find((m) => m.role === "user")?.scope ?? $scope.get();
-    const answer = { content: content.content, ...(content.citations?.length ? { citations: content.citations } : {}) };
+    const answer = {
+      content: content.content,
+      ...(content.citations?.length ? { citations: content.citations } : {}),
+      ...(content.offerScope ? { offerScope: content.offerScope } : {}),
+    };
     if (reply.replaces) {
       putMessages(
         id,
         list.map((m) => {
           if (m.id !== reply.replaces) return m;
-          const { citations: _old, ...rest } = m;
+          const { citations: _old, offerScope: _offer, ...rest } = m;
           return { ...rest, ...answer, timestamp };
         }),
       );
@@ -241,6 +245,24 @@ export function createChatStore(deps: ChatDeps) {
       schedule(id, { since: timestamp });
       return true;
     },
+    /**
+     * Asks the question an answer replied to again, in another scope (Web's answer offers All): the chat moves to that
+     * scope and the question is sent anew. False while a reply is pending.
+     */
+    askAgainIn(messageId: string, scope: ChatScope): boolean {
+      const id = deps.$activeId.get();
+      if (!id || $pending.get().has(id)) return false;
+      const list = deps.$messages.get().get(id) ?? [];
+      const at = list.findIndex((m) => m.id === messageId);
+      const question = list.slice(0, at < 0 ? 0 : at).findLast((m) => m.role === "user");
+      if (!question) return false;
+      $pickedScope.set(scope);
+      const message: ChatMessage = { ...question, id: deps.newId(), timestamp: deps.now().toISOString(), scope };
+      putMessages(id, [...list, message]);
+      deps.conversations.touch(id);
+      schedule(id, { since: message.timestamp });
+      return true;
+    },
     /** Asks again for an answer of the open conversation; it is replaced after the same delay. */
     regenerate(messageId: string): boolean {
       const id = deps.$activeId.get();
@@ -306,6 +328,7 @@ export const {
   stop,
   regenerate,
   editQuestion,
+  askAgainIn,
   answerInNewChat,
   copy: copyAnswer,
   select: openConversation,

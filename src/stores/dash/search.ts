@@ -6,6 +6,7 @@ import type { PageText } from "../../lib/documents/ingest";
 import type { Retriever } from "../../lib/search/reply";
 import { searchDocument, workspaceEntries } from "../../lib/search/service";
 import { isUnfinished } from "../../lib/documents/timeline";
+import { ALL_SCOPE, documentFilter, type SearchScope } from "../../lib/search/scope";
 import type { SearchWorkerApi } from "../../lib/search/workerApi";
 import { $auth } from "../auth";
 import { $knowledgeItems } from "./knowledge";
@@ -15,8 +16,6 @@ import { $workspace } from "./workspace";
 
 /** How long a search may take before the caller hears it failed (a worker that died never answers). */
 const SEARCH_TIMEOUT_MS = 15_000;
-/** How long an answer waits at most for documents still being read before it searches what is indexed. */
-export const INDEX_WAIT_MS = 60_000;
 
 let remote: Remote<SearchWorkerApi> | null = null;
 /** The search worker, started on first use: only the workspace (/dash) ever starts it. */
@@ -64,11 +63,19 @@ const $syncInput = computed([$workspace, $uploads, $knowledgeItems], (workspace,
 /** The last sync sent to the worker: a search waits for it, so it sees the records as they are now. */
 let lastSync: Promise<void> = Promise.resolve();
 
+/** How many documents the scope can search are still being read or stored, so not searched yet. */
+export function stillReading(scope: SearchScope = ALL_SCOPE): number {
+  const searched = documentFilter(scope);
+  return $uploads.get().filter((upload) => isUnfinished(upload.processing) && searched(upload)).length;
+}
+
 /**
- * Resolves once no document of the workspace is still being read or stored and the index has the latest records, or
- * after INDEX_WAIT_MS: a question asked while the samples (or an upload) are read is answered from them.
+ * Resolves once no document the scope can search is still being read or stored and the index has the latest records,
+ * or after `maxMs`: a question about the knowledge base alone does not wait for documents.
  */
-export function whenIndexed(): Promise<void> {
+export function whenIndexed(scope: SearchScope, maxMs: number): Promise<void> {
+  if (maxMs <= 0) return lastSync.then(() => undefined, () => undefined);
+  const searched = documentFilter(scope);
   return new Promise((resolve) => {
     let done = false;
     const finish = () => {
@@ -78,9 +85,9 @@ export function whenIndexed(): Promise<void> {
       clearTimeout(timer);
       void lastSync.then(resolve, resolve);
     };
-    const timer = setTimeout(finish, INDEX_WAIT_MS);
+    const timer = setTimeout(finish, maxMs);
     const stop = $uploads.subscribe((uploads) => {
-      if (!uploads.some((upload) => isUnfinished(upload.processing))) queueMicrotask(finish);
+      if (!uploads.some((upload) => isUnfinished(upload.processing) && searched(upload))) queueMicrotask(finish);
     });
   });
 }

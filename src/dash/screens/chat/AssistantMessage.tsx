@@ -1,5 +1,6 @@
 import { memo } from "react";
-import type { ChatMessage, Citation } from "../../../lib/dash/chat";
+import { CHAT_SCOPES, type ChatMessage, type Citation } from "../../../lib/dash/chat";
+import { askAgainIn } from "../../../stores/dash/chat";
 import MarkdownAnswer from "./MarkdownAnswer";
 import MessageActions from "./MessageActions";
 
@@ -32,6 +33,11 @@ function AssistantMessage({ message, regenerating, busy, onCitations, onOpenCita
           }}
         />
       </div>
+      {message.offerScope && (
+        <button type="button" disabled={busy} onClick={() => message.offerScope && askAgainIn(message.id, message.offerScope)} className="btn-small mt-2">
+          Ask again in {CHAT_SCOPES.find((s) => s.value === message.offerScope)?.label}
+        </button>
+      )}
       <MessageActions message={message} busy={busy} onCitations={() => onCitations(message.id)} />
     </article>
   );
