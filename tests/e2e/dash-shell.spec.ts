@@ -102,6 +102,8 @@ test.describe("sidebar", () => {
   });
 
   test("below lg it is a drawer: opens from the header, traps focus, closes on Escape and on navigation", async ({ page, context }) => {
+    // 25 Tab presses and two axe scans while a new workspace reads its samples: slow on a shared two-core machine.
+    test.setTimeout(60_000);
     await page.setViewportSize({ width: 390, height: 844 });
     await signInAs(context);
     await openDash(page, "/dash/chat", "Chat");

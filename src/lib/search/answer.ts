@@ -1,6 +1,6 @@
 import type { ChatMessage, ChatScope, Citation, ReplyContent } from "../dash/chat";
 import type { ContextChip } from "../dash/chips";
-import { KNOWLEDGE_TYPE_LABELS } from "../dash/knowledge";
+import { KNOWLEDGE_TYPE_LABELS, type KnowledgeType } from "../dash/knowledge";
 import { entryId } from "./entries";
 import { passagesFor } from "./passages";
 import type { SearchScope } from "./scope";
@@ -92,6 +92,12 @@ export function requestedPassages(question: string): number {
 /** Text quoted into Markdown stays text: its marks are escaped, its lines joined. */
 export const escapeMarkdown = (text: string): string => text.replace(/\s+/g, " ").replace(/[\\`*_{}[\]<>#|~]/g, "\\$&");
 
+/** A knowledge item's source as a citation gives it: its type and origin ('Law · CyLaw'), or 'Internal' once. */
+export function knowledgeSource(item: { type: KnowledgeType; source: string }): string {
+  const type = KNOWLEDGE_TYPE_LABELS[item.type];
+  return item.source === type ? type : `${type} · ${item.source}`;
+}
+
 /** The citation of a search result: a document's page (source: its case) or a knowledge item (source: type and origin). */
 export function citationOf(result: SearchResult): Citation {
   const { entry, snippet } = result;
@@ -102,7 +108,7 @@ export function citationOf(result: SearchResult): Citation {
     id: entryId(entry),
     title: entry.title,
     page: 1,
-    source: `${KNOWLEDGE_TYPE_LABELS[entry.type]} · ${entry.source}`,
+    source: knowledgeSource(entry),
     ref: { kind: "knowledge", itemId: entry.itemId },
     quote: snippet.text,
   };

@@ -53,5 +53,9 @@ export function documentFilter(scope: SearchScope): (document: { id: string; cas
     inScope({ kind: "page", docId: id, caseId, title: "", caseTitle: "", page: 1, unit: "page", text: "" });
 }
 
+/** Whether a scope can take any document's pages (KB, or knowledge chips alone, take none). */
+export const searchesDocuments = (scope: SearchScope): boolean =>
+  scope.kind === "chips" ? Boolean(scope.docIds?.length || scope.caseIds?.length) : scope.kind !== "kb" && scope.kind !== "knowledge";
+
 /** Whether an entry is in the scope. */
 export const inScope = (entry: SearchEntry, scope: SearchScope): boolean => scopeFilter(scope)(entry);

@@ -1,11 +1,12 @@
 import { createAssistantClient, type AssistantClient } from "../../lib/assistant/client";
 import { ASSISTANT_MODEL, ASSISTANT_URL } from "../../lib/assistant/endpoint";
 import { createReplyWriter } from "../../lib/search/reply";
+import { searchesDocuments } from "../../lib/search/scope";
 import { $auth } from "../auth";
 import { caseTitle } from "./cases";
 import { $knowledgeItems } from "./knowledge";
 import { retriever, stillReading, whenIndexed } from "./search";
-import { $uploads } from "./uploads";
+import { $uploads, readSamples } from "./uploads";
 
 let client: AssistantClient | null = null;
 
@@ -14,7 +15,10 @@ export const writeReply = createReplyWriter({
   retriever,
   // A question asked while documents are being read waits for them until its answer is due, then searches what is
   // indexed; the answer says how many were not searched yet.
-  waitForIndex: (scope, until) => whenIndexed(scope, until - Date.now()),
+  waitForIndex: (scope, until) => {
+    if (searchesDocuments(scope)) readSamples();
+    return whenIndexed(scope, until - Date.now());
+  },
   stillReading,
   context: () => ({
     caseOf: (docId) => $uploads.get().find((upload) => upload.id === docId)?.caseId,

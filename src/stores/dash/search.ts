@@ -13,9 +13,21 @@ import { $knowledgeItems } from "./knowledge";
 import { $uploads } from "./uploads";
 import { $workspace } from "./workspace";
 
+/** How long a call to the worker may take before the caller hears it failed (a worker that died never answers). */
+const WORKER_TIMEOUT_MS = 15_000;
 
-/** How long a search may take before the caller hears it failed (a worker that died never answers). */
-const SEARCH_TIMEOUT_MS = 15_000;
+/** The worker's answer, or a rejection once WORKER_TIMEOUT_MS have passed without one. */
+async function inTime<T>(call: Promise<T>): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error("The search worker did not answer in time")), WORKER_TIMEOUT_MS);
+  });
+  try {
+    return await Promise.race([call, late]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
 
 let remote: Remote<SearchWorkerApi> | null = null;
 /** The search worker, started on first use: only the workspace (/dash) ever starts it. */
@@ -32,22 +44,14 @@ export const retriever: Retriever = {
   async search(query, options) {
     const id = userId();
     if (!id) throw new Error("No one is signed in");
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const late = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => reject(new Error("The search did not answer in time")), SEARCH_TIMEOUT_MS);
-    });
-    try {
-      return await Promise.race([worker().search(id, query, options), late]);
-    } finally {
-      clearTimeout(timer);
-    }
+    return inTime(worker().search(id, query, options));
   },
 };
 
-/** Adds a document's pages to the index: the Embedding step of an upload or a re-index. */
+/** Adds a document's pages to the index: the Embedding step of an upload or a re-index (never held up by a dead worker). */
 export async function indexPages(upload: Upload, pages: readonly PageText[]): Promise<void> {
   const id = userId();
-  if (id) await worker().add(id, searchDocument(upload), [...pages]);
+  if (id) await inTime(worker().add(id, searchDocument(upload), [...pages]));
 }
 
 /** Drops the signed-in user's index without saving it ('Clear workspace data' deletes the database under it). */

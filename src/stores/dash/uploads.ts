@@ -60,6 +60,8 @@ export interface UploadsDeps {
   fetchSample: (path: string) => Promise<ArrayBuffer>;
   /** Called once a file is about to be kept: asks the browser to keep this site's storage. */
   onKeep?: () => void;
+  /** True while the page is being left: a fetch cut off by the navigation is no failure of the sample. */
+  leaving?: () => boolean;
   /** Adds a read document's pages to the search index (its Embedding step). */
   embed?: (upload: Upload, pages: readonly PageText[]) => Promise<void>;
 }
@@ -115,17 +117,35 @@ export function createUploadsStore(deps: UploadsDeps) {
   const laneOf = (upload: Upload) => (upload.sample && upload.processing.attempt === "upload" ? samplesQueue : queue);
   const queued = (id: string) => queue.has(id) || samplesQueue.has(id);
 
-  // Every change wakes the clock at the uploads' floors (and moves it to now, so a real event shows at once); an
-  // unfinished upload that is not being kept or read (loaded after a reload, another visit) joins the queue, and a
-  // sample not read yet is fetched and kept first.
-  $uploads.subscribe((uploads) => {
-    deps.clock.wakeAt(uploads.flatMap(uploadSteps));
+  /** Whether the sample documents may be fetched and read: not before something shows or searches documents. */
+  let samplesWanted = false;
+
+  /** Queues every unfinished upload that is not being kept or read; a sample not read yet is fetched and kept first. */
+  const resume = (uploads: readonly Upload[]) => {
     for (const upload of uploads) {
       if (!isUnfinished(upload.processing) || keeping.has(upload.id) || queued(upload.id)) continue;
-      if (upload.sample) void keep(upload, upload.sample);
-      else void laneOf(upload).enqueue(upload.id);
+      if (!upload.sample) void laneOf(upload).enqueue(upload.id);
+      else if (samplesWanted) void keep(upload, upload.sample);
     }
+  };
+
+  // Every change wakes the clock at the uploads' floors (and moves it to now, so a real event shows at once), and an
+  // upload left unfinished (loaded after a reload, another visit) is read again.
+  $uploads.subscribe((uploads) => {
+    deps.clock.wakeAt(uploads.flatMap(uploadSteps));
+    resume(uploads);
   });
+
+  /**
+   * Reads the sample documents, once, on their first use: a screen that shows documents (Files, Cases, Uploads, the
+   * Attach picker) or a question to the assistant. A visit that only chats fetches none of their 5 MB (the OCR engine
+   * and its data, mostly).
+   */
+  const readSamples = () => {
+    if (samplesWanted) return;
+    samplesWanted = true;
+    resume($uploads.get());
+  };
 
   const update = (next: Partial<UploadForm>) => $form.set({ ...$form.get(), ...next });
 
@@ -169,6 +189,8 @@ export function createUploadsStore(deps: UploadsDeps) {
     if (run !== generation) return;
     keeping.delete(upload.id);
     if (!find(upload.id)) return;
+    // Left unfinished instead: the next visit fetches it again.
+    if ("reason" in kept && deps.leaving?.()) return;
     if ("reason" in kept) return fail(upload.id, kept.reason);
     const { fetched } = kept;
     if (fetched !== undefined) change(upload.id, (u) => ({ ...u, sizeBytes: fetched }));
@@ -208,6 +230,7 @@ export function createUploadsStore(deps: UploadsDeps) {
     $recent,
     chooseFile,
     preselectCase,
+    readSamples,
     submit,
     reindex,
     remove,
@@ -227,6 +250,13 @@ export function createUploadsStore(deps: UploadsDeps) {
 /** How long fetching a sample's file from this site may take. */
 const SAMPLE_FETCH_TIMEOUT_MS = 30_000;
 
+let leaving = false;
+if (typeof window !== "undefined") {
+  window.addEventListener("pagehide", () => (leaving = true));
+  // Back from the back-forward cache: the page lives on.
+  window.addEventListener("pageshow", () => (leaving = false));
+}
+
 const uploads = createUploadsStore({
   clock,
   newId: newRecordId,
@@ -241,11 +271,13 @@ const uploads = createUploadsStore({
     return response.arrayBuffer();
   },
   onKeep: () => void import("./documentsDb").then(({ askToPersist }) => askToPersist()),
+  leaving: () => leaving,
   // Loaded on use: the search store reads this module's records, so a static import would be circular.
   embed: (upload, pages) => import("./search").then(({ indexPages }) => indexPages(upload, pages)),
 });
 
 export const { $uploads, $form: $uploadForm, $canUpload, $recent: $recentUploads } = uploads;
+export const { readSamples } = uploads;
 export const { chooseFile, preselectCase, submit: submitUpload, setCase: setUploadCase, setTitle: setUploadTitle } = uploads;
 export const { cancel: cancelUpload, reindex: reindexUpload, remove: removeUpload, stop: stopReading } = uploads;
 

@@ -40,6 +40,8 @@ function workspace(
   const uploads = createUploadsStore({ clock, newId, caseTitle: cases.caseTitle, caseIds: () => cases.$cases.get(), db: () => db, read, fetchSample, embed });
   // The workspace loads a new user's records: the samples (or none, for a test that holds the reader).
   uploads.$uploads.set(samples ? uploadsFeature.samples() : []);
+  // The app reads them once a screen shows documents or a question is asked (the samples' test below checks that).
+  uploads.readSamples();
   const searchText = (query: string, docIds: string[]) => search.search(query, { scope: { kind: "documents", docIds } });
   const files = createFilesStore({ clock, $uploads: uploads.$uploads, reindexUpload: uploads.reindex, searchText });
   const cards = createCaseCards(cases.$matching, files.$documents);
@@ -295,6 +297,31 @@ describe("cross-screen effects", () => {
 });
 
 describe("sample documents", () => {
+  it("are fetched and read only on first use: not while the visit only chats", async () => {
+    const fetched: string[] = [];
+    const clock = createClock();
+    const db = openDocumentsDb(`user-${String((users += 1))}`);
+    const uploads = createUploadsStore({
+      clock,
+      newId: () => "id",
+      caseTitle: () => "",
+      caseIds: () => [],
+      db: () => db,
+      read: () => Promise.resolve(twoPages),
+      fetchSample: (path) => {
+        fetched.push(path);
+        return Promise.resolve(new TextEncoder().encode(path).buffer);
+      },
+    });
+    uploads.$uploads.set(uploadsFeature.samples());
+    await vi.advanceTimersByTimeAsync(5000);
+    expect(fetched).toEqual([]);
+    uploads.readSamples();
+    uploads.readSamples();
+    await settled(() => expect(uploads.$uploads.get().every((u) => u.processing.state === "done")).toBe(true));
+    expect(fetched).toHaveLength(6);
+  });
+
   it("are fetched from the site and read like uploads on first use: listed in Files at once, never in Recent Uploads", async () => {
     const fetched: string[] = [];
     const { uploads, files, cards, db } = workspace(undefined, (path) => {
@@ -438,5 +465,32 @@ describe("preferences", () => {
     const prefs = createPreferencesStore({ notify: vi.fn() });
     prefs.$saved.set({ ...prefs.$saved.get(), defaultScope: "case" });
     expect(prefs.$editing.get().defaultScope).toBe("case");
+  });
+});
+
+describe("a sample fetch cut off by leaving the page", () => {
+  it("is no failure: the sample stays unfinished, to be fetched on the next visit", async () => {
+    let leaving = false;
+    const clock = createClock();
+    const db = openDocumentsDb(`user-${String((users += 1))}`);
+    const uploads = createUploadsStore({
+      clock,
+      newId: () => "id",
+      caseTitle: () => "",
+      caseIds: () => [],
+      db: () => db,
+      read: () => Promise.resolve(twoPages),
+      fetchSample: () => {
+        leaving = true;
+        return Promise.reject(new TypeError("Failed to fetch"));
+      },
+      leaving: () => leaving,
+    });
+    uploads.$uploads.set(uploadsFeature.samples().slice(0, 1));
+    uploads.readSamples();
+    await vi.advanceTimersByTimeAsync(0);
+    await settled(() => expect(leaving).toBe(true));
+    await vi.advanceTimersByTimeAsync(10);
+    expect(uploads.$uploads.get()[0]?.processing.state).toBe("queued");
   });
 });

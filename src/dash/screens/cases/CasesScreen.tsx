@@ -1,10 +1,11 @@
 import { useStore } from "@nanostores/react";
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { CASE_FILTERS } from "../../../lib/dash/cases";
 import { $caseCards, type CaseCard as CaseCardData } from "../../../stores/dash/caseCards";
 import { $caseFilter, $caseQuery, setCaseFilter, setCaseQuery } from "../../../stores/dash/cases";
 import { deleteCaseWithDocuments, type CaseDocumentsChoice } from "../../../stores/dash/deleteCase";
 import { openCaseInChat } from "../../../stores/dash/openInChat";
+import { readSamples } from "../../../stores/dash/uploads";
 import ConfirmDialog from "../../components/ConfirmDialog";
 import DashIcon from "../../components/DashIcon";
 import CardGrid from "../../components/CardGrid";
@@ -26,6 +27,8 @@ export default function CasesScreen() {
   const [viewing, setViewing] = useState<CaseCardData | null>(null);
   const [deleting, setDeleting] = useState<CaseCardData | null>(null);
   const [documents, setDocuments] = useState<CaseDocumentsChoice>("keep");
+  // The case view lists each case's documents with their status: the samples are read from here on.
+  useEffect(readSamples, []);
   const count = deleting?.documents ?? 0;
   const startDeleting = (item: CaseCardData) => {
     setDocuments("keep");

@@ -1,6 +1,8 @@
 import { useStore } from "@nanostores/react";
 import { addChip } from "../../../stores/dash/chat";
 import { $documents } from "../../../stores/dash/files";
+import { readSamples } from "../../../stores/dash/uploads";
+import { useEffect } from "react";
 import Dialog from "../../../ui/Dialog";
 import DashIcon from "../../components/DashIcon";
 
@@ -12,6 +14,9 @@ interface AttachPickerProps {
 /** Picks one of the workspace's documents to ask about; it becomes a document chip above the input. */
 export default function AttachPicker({ open, onClose }: AttachPickerProps) {
   const documents = useStore($documents);
+  useEffect(() => {
+    if (open) readSamples();
+  }, [open]);
   return (
     <Dialog open={open} onClose={onClose} title="Attach a document">
       {documents.length === 0 ? (

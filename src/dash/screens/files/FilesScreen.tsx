@@ -1,12 +1,12 @@
 import { useStore } from "@nanostores/react";
-import { useId, useState } from "react";
+import { useEffect, useId, useState } from "react";
 import { Link } from "react-router";
 import { STATUS_FILTER_LABELS, type WorkspaceDocument } from "../../../lib/dash/files";
 import { labelledOptions } from "../../../lib/selectOptions";
 import SelectField from "../../../ui/SelectField";
 import { $fileQuery, $fileStatus, $fileTextHits, $matchingDocuments, reindex, setFileQuery, setFileStatus } from "../../../stores/dash/files";
 import { openDocumentInChat } from "../../../stores/dash/openInChat";
-import { removeUpload } from "../../../stores/dash/uploads";
+import { readSamples, removeUpload } from "../../../stores/dash/uploads";
 import ConfirmDialog from "../../components/ConfirmDialog";
 import DashIcon from "../../components/DashIcon";
 import CardGrid from "../../components/CardGrid";
@@ -27,6 +27,7 @@ export default function FilesScreen() {
   const [viewing, setViewing] = useState<ViewerTarget | null>(null);
   const [deleting, setDeleting] = useState<WorkspaceDocument | null>(null);
   const statusId = useId();
+  useEffect(readSamples, []);
 
   return (
     <div className="flex flex-col gap-6">

@@ -1,7 +1,7 @@
 import { useStore } from "@nanostores/react";
 import { useEffect } from "react";
 import { useLocation } from "react-router";
-import { $uploadForm, preselectCase } from "../../../stores/dash/uploads";
+import { $uploadForm, preselectCase, readSamples } from "../../../stores/dash/uploads";
 import ScreenHeader from "../../components/ScreenHeader";
 import DropZone from "./DropZone";
 import RecentUploads from "./RecentUploads";
@@ -13,6 +13,7 @@ export default function UploadsScreen() {
   const { file, error } = useStore($uploadForm);
   // 'Upload Doc' on a case links here with ?case=<id>: that case is chosen already.
   useEffect(() => preselectCase(search), [search]);
+  useEffect(readSamples, []);
 
   return (
     <div className="flex flex-col gap-6">

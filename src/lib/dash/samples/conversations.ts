@@ -1,6 +1,6 @@
 import type { ChatMessage, Citation } from "../chat";
 import type { Conversation } from "../conversations";
-import { KNOWLEDGE_TYPE_LABELS } from "../knowledge";
+import { knowledgeSource } from "../../search/answer";
 import { sampleKnowledge } from "./knowledge";
 
 const HOUR = 3600_000;
@@ -19,8 +19,7 @@ export const sampleConversations = (): Conversation[] => [
 function knowledgeCitation(itemId: string): Citation {
   const item = sampleKnowledge.find((k) => k.id === itemId);
   if (!item) throw new Error(`No sample knowledge item ${itemId}`);
-  const source = `${KNOWLEDGE_TYPE_LABELS[item.type]} · ${item.source}`;
-  return { id: `kb:${item.id}`, title: item.title, page: 1, source, ref: { kind: "knowledge", itemId: item.id }, quote: item.description };
+  return { id: `kb:${item.id}`, title: item.title, page: 1, source: knowledgeSource(item), ref: { kind: "knowledge", itemId: item.id }, quote: item.description };
 }
 
 /** A question and its answer; the answer's markers [1], [2]... name the sample knowledge items `cites`, in order. */
