@@ -296,22 +296,20 @@ describe("cross-screen effects", () => {
   });
 });
 
+/** An uploads store alone over a database of its own, with a reader that reads two pages: for the samples' tests. */
+function samplesOnly(fetchSample: (path: string) => Promise<ArrayBuffer>, leaving?: () => boolean) {
+  const db = openDocumentsDb(`user-${String((users += 1))}`);
+  const read = () => Promise.resolve(twoPages);
+  const deps = { clock: createClock(), newId: () => "id", caseTitle: () => "", caseIds: () => [], db: () => db, read, fetchSample };
+  return createUploadsStore(leaving ? { ...deps, leaving } : deps);
+}
+
 describe("sample documents", () => {
   it("are fetched and read only on first use: not while the visit only chats", async () => {
     const fetched: string[] = [];
-    const clock = createClock();
-    const db = openDocumentsDb(`user-${String((users += 1))}`);
-    const uploads = createUploadsStore({
-      clock,
-      newId: () => "id",
-      caseTitle: () => "",
-      caseIds: () => [],
-      db: () => db,
-      read: () => Promise.resolve(twoPages),
-      fetchSample: (path) => {
-        fetched.push(path);
-        return Promise.resolve(new TextEncoder().encode(path).buffer);
-      },
+    const uploads = samplesOnly((path) => {
+      fetched.push(path);
+      return Promise.resolve(new TextEncoder().encode(path).buffer);
     });
     uploads.$uploads.set(uploadsFeature.samples());
     await vi.advanceTimersByTimeAsync(5000);
@@ -471,21 +469,13 @@ describe("preferences", () => {
 describe("a sample fetch cut off by leaving the page", () => {
   it("is no failure: the sample stays unfinished, to be fetched on the next visit", async () => {
     let leaving = false;
-    const clock = createClock();
-    const db = openDocumentsDb(`user-${String((users += 1))}`);
-    const uploads = createUploadsStore({
-      clock,
-      newId: () => "id",
-      caseTitle: () => "",
-      caseIds: () => [],
-      db: () => db,
-      read: () => Promise.resolve(twoPages),
-      fetchSample: () => {
+    const uploads = samplesOnly(
+      () => {
         leaving = true;
         return Promise.reject(new TypeError("Failed to fetch"));
       },
-      leaving: () => leaving,
-    });
+      () => leaving,
+    );
     uploads.$uploads.set(uploadsFeature.samples().slice(0, 1));
     uploads.readSamples();
     await vi.advanceTimersByTimeAsync(0);
