@@ -1,3 +1,4 @@
+import { placeOf } from "../search/answer";
 import type { SearchResult } from "../search/searchIndex";
 import { matchesQuery } from "./search";
 
@@ -38,10 +39,10 @@ export interface TextHit {
 /** The best page of each document among search results (they come best first), by document id. */
 export function bestHits(results: readonly SearchResult[]): Map<string, TextHit> {
   const hits = new Map<string, TextHit>();
-  for (const { entry, snippet, terms } of results) {
+  for (const result of results) {
+    const { entry, snippet, terms } = result;
     if (entry.kind !== "page" || hits.has(entry.docId)) continue;
-    const place = entry.unit === "section" ? `section ${String(entry.page)}` : `p. ${String(entry.page)}`;
-    hits.set(entry.docId, { page: entry.page, place, snippet: snippet.text, terms });
+    hits.set(entry.docId, { page: entry.page, place: placeOf(result), snippet: snippet.text, terms });
   }
   return hits;
 }

@@ -122,9 +122,15 @@ export function placeOf(result: SearchResult): string {
 
 const plural = (n: number, word: string) => `${String(n)} ${word}${n === 1 ? "" : "s"}`;
 
+/** The text a result's snippet was taken from: a page's text, or a knowledge item's body or description. */
+export function snippetSource({ entry, snippet }: SearchResult): string {
+  if (entry.kind === "page") return entry.text;
+  return snippet.field === "text" ? (entry.text ?? "") : entry.description;
+}
+
 /** A quoted passage of an answer: the excerpt, with an ellipsis where it starts or ends inside its text. */
 function quoted(result: SearchResult): string {
-  const full = result.entry.kind === "page" ? result.entry.text : result.snippet.field === "text" ? (result.entry.text ?? "") : result.entry.description;
+  const full = snippetSource(result);
   const before = result.snippet.start > 0 ? "…" : "";
   const after = result.snippet.end < full.trimEnd().length ? "…" : "";
   return `${before}${escapeMarkdown(result.snippet.text)}${after}`;

@@ -1,6 +1,6 @@
 import { AssistantError, type AssistantClient, type AssistantPassage } from "../assistant/client";
 import { REPLY_DELAY_MS, type ReplyContent, type ReplyRequest } from "../dash/chat";
-import { answerQuestion, citationOf, conversationCase, decideScope, type ScopeContext } from "./answer";
+import { answerQuestion, citationOf, snippetSource, conversationCase, decideScope, type ScopeContext } from "./answer";
 import type { SearchScope } from "./scope";
 import type { SearchOptions, SearchResult } from "./searchIndex";
 import { snippetFor } from "./snippet";
@@ -40,13 +40,12 @@ export const assistantCopy = {
 /** A retrieved passage as the model is given it: numbered as the answer's citations are. */
 export function modelPassage(result: SearchResult, index: number): AssistantPassage {
   const citation = citationOf(result);
-  const text = result.entry.kind === "page" ? result.entry.text : result.snippet.field === "text" ? (result.entry.text ?? "") : result.entry.description;
   return {
     n: index + 1,
     title: citation.title,
     source: citation.source,
     ...(result.entry.kind === "page" ? { page: result.entry.page } : {}),
-    text: snippetFor(text, result.terms, MODEL_PASSAGE_CHARS).text,
+    text: snippetFor(snippetSource(result), result.terms, MODEL_PASSAGE_CHARS).text,
   };
 }
 

@@ -67,11 +67,14 @@ const $syncInput = computed([$workspace, $uploads, $knowledgeItems], (workspace,
 /** The last sync sent to the worker: a search waits for it, so it sees the records as they are now. */
 let lastSync: Promise<void> = Promise.resolve();
 
-/** How many documents the scope can search are still being read or stored, so not searched yet. */
-export function stillReading(scope: SearchScope = ALL_SCOPE): number {
+/** The uploads the scope can search that are still being read or stored, so not searched yet. */
+const unread = (uploads: readonly Upload[], scope: SearchScope): Upload[] => {
   const searched = documentFilter(scope);
-  return $uploads.get().filter((upload) => isUnfinished(upload.processing) && searched(upload)).length;
-}
+  return uploads.filter((upload) => isUnfinished(upload.processing) && searched(upload));
+};
+
+/** How many documents the scope can search are still being read or stored, so not searched yet. */
+export const stillReading = (scope: SearchScope = ALL_SCOPE): number => unread($uploads.get(), scope).length;
 
 /**
  * Resolves once no document the scope can search is still being read or stored and the index has the latest records,
@@ -79,7 +82,6 @@ export function stillReading(scope: SearchScope = ALL_SCOPE): number {
  */
 export function whenIndexed(scope: SearchScope, maxMs: number): Promise<void> {
   if (maxMs <= 0) return lastSync.then(() => undefined, () => undefined);
-  const searched = documentFilter(scope);
   return new Promise((resolve) => {
     let done = false;
     const finish = () => {
@@ -91,7 +93,7 @@ export function whenIndexed(scope: SearchScope, maxMs: number): Promise<void> {
     };
     const timer = setTimeout(finish, maxMs);
     const stop = $uploads.subscribe((uploads) => {
-      if (!uploads.some((upload) => isUnfinished(upload.processing) && searched(upload))) queueMicrotask(finish);
+      if (unread(uploads, scope).length === 0) queueMicrotask(finish);
     });
   });
 }
