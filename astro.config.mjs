@@ -64,8 +64,8 @@ export default defineConfig({
     paintedDirective(),
     // devInbox only hooks into `astro dev`: it stands in for unset webhooks there and adds nothing to a build.
     devInbox(),
-    // The sitemap lists the public pages only: the sign-in form and the workspace are not for search engines.
-    sitemap({ filter: (page) => !/\/(dash|dashboard|login)(\/|$)/.test(new URL(page).pathname) }),
+    // The sitemap lists the public pages only: the sign-in form, a booking's manage page and the workspace are not for search engines.
+    sitemap({ filter: (page) => !/\/(dash|dashboard|login|book\/manage)(\/|$)/.test(new URL(page).pathname) }),
     securityHeaders(),
     // Auth links' credentials go to /login on every page; a build for a real site without Supabase says so.
     auth(env),

@@ -16,6 +16,10 @@ const preview = (outDir: string, port: number) => ({
   stderr: "pipe" as const,
 });
 
+const chromium = { ...devices["Desktop Chrome"], channel: undefined };
+/** The specs that start the fake Supabase on ports.supabase. */
+const SUPABASE_SPECS = /(auth-supabase|booking-supabase)\.spec\.ts$/;
+
 export default defineConfig({
   testDir: "tests/e2e",
   // One results folder per E2E_SLOT, so parallel runs never delete each other's traces.
@@ -50,10 +54,13 @@ export default defineConfig({
     },
   },
   projects: [
-    { name: "chromium", testIgnore: /drills\//, use: { ...devices["Desktop Chrome"], channel: undefined } },
+    { name: "chromium", testIgnore: [/drills\//, SUPABASE_SPECS], use: chromium },
+    // Every spec that starts the fake Supabase (its port, ports.supabase, is one) runs in this project, one file at a
+    // time, beside the other project's files.
+    { name: "supabase", testMatch: SUPABASE_SPECS, workers: 1, use: chromium },
     // The failure drills start every fake service in turn, on the ports the other specs own one each, so they
     // run after the rest (a targeted run of a drill needs --no-deps).
-    { name: "drills", testMatch: /drills\/.*\.spec\.ts$/, dependencies: ["chromium"], use: { ...devices["Desktop Chrome"], channel: undefined } },
+    { name: "drills", testMatch: /drills\/.*\.spec\.ts$/, dependencies: ["chromium", "supabase"], use: chromium },
   ],
   webServer: [preview(buildDirs.bare, BARE_PORT), preview(buildDirs.full, FULL_PORT), preview(buildDirs.assistant, ASSISTANT_PORT)],
 });

@@ -107,6 +107,8 @@ export const site = {
   menuFooter: { text: "Ready to automate your business?", cta: "Book Free Call", href: "/book" },
   booking: {
     href: "/book",
+    /** The page a booking's manage link opens; the token follows in the fragment, which never reaches a server. */
+    manageHref: "/book/manage",
     timeZone: "Europe/Nicosia",
     /** First and last slot start, local to timeZone, and the step between slots. */
     firstSlot: "17:30",
@@ -123,6 +125,10 @@ export const site = {
     /** How the page names timeZone to visitors. */
     zoneLabel: "Cyprus time",
     storageKey: "paphos-ai:bookings",
+    /** The longest name, e-mail, message and guest list a booking may have (the database's book_slot checks the same). */
+    limits: { name: 200, email: 254, message: 2000, guests: 10 },
+    /** Upcoming calls one e-mail address may hold at once, with Supabase (book_slot). */
+    maxUpcomingPerEmail: 3,
   },
 } as const;
 

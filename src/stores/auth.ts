@@ -11,8 +11,11 @@ const auth = createAuthStore({ loadBackend });
 /** The visitor's auth state, shared by every island of the page: { loading, user, session, profile }. */
 export const $auth = auth.$auth;
 
-/** Sign-in, sign-up and profile update: each resolves with `{ error }` (a message to show) or none. */
-export const { signIn, signUp, updateProfile } = auth;
+/** Sign-in, sign-up, profile update and password recovery: each resolves with `{ error }` (a message to show) or none. */
+export const { signIn, signUp, updateProfile, requestPasswordReset, setNewPassword } = auth;
+
+/** True while a password-recovery link's session waits for its new password. */
+export const $recovering = auth.$recovering;
 
 /** Reads the session again after the guard showed that it could not be read. */
 export const retryAuth = auth.retry;

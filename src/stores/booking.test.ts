@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { site } from "../site.config";
 import { createBookingStore, type BookingDeps, type BookingStore } from "./booking";
+import type { SharedBookings } from "../lib/booking/sharedBookings";
 
 const KEY = site.booking.storageKey;
 // Monday 13 April 2026, 09:00 in Nicosia.
@@ -157,5 +158,157 @@ describe("booking store", () => {
     store.setGuest(b, "eleni@example.com");
     store.removeGuest(a);
     expect(store.$state.get().fields.guests).toEqual([{ id: b, email: "eleni@example.com" }]);
+  });
+});
+
+/** Shared bookings as a scripted fake: what the database would answer, and what it was asked. */
+function fakeShared(taken: Date[] = []) {
+  const calls: string[] = [];
+  let bookAnswer: Awaited<ReturnType<SharedBookings["book"]>> = { ok: true, value: { id: "db-id-1", token: "t".repeat(64) } };
+  let takenAnswer: Awaited<ReturnType<SharedBookings["takenSlots"]>> | null = null;
+  const shared: SharedBookings = {
+    takenSlots: vi.fn(async (from: Date, to: Date) => {
+      calls.push(`taken ${from.toISOString()} ${to.toISOString()}`);
+      return takenAnswer ?? ({ ok: true, value: taken } as const);
+    }),
+    book: vi.fn(async () => {
+      calls.push("book");
+      return bookAnswer;
+    }),
+    find: vi.fn(async () => ({ ok: false, refusal: "unknown" }) as const),
+    cancel: vi.fn(async (token: string) => {
+      calls.push(`cancel ${token}`);
+      return { ok: true, value: { id: "db-id-1" } } as const;
+    }),
+  };
+  return {
+    shared,
+    calls,
+    answerBook: (answer: typeof bookAnswer) => void (bookAnswer = answer),
+    answerTaken: (answer: typeof takenAnswer) => void (takenAnswer = answer),
+  };
+}
+
+function sharedSetup(fetchImpl: typeof fetch, fake = fakeShared()) {
+  const storage = memoryStorage();
+  const deps: BookingDeps = { storage, now: () => new Date(), newId: () => "local-id", fetchImpl, shared: fake.shared };
+  const store = createBookingStore({ ...site.booking, schedule: site.booking, webhookUrl: "https://hook.test/booking", visitorZone: "Europe/Nicosia" }, deps);
+  return { store, storage, fake };
+}
+
+const flush = () => vi.advanceTimersByTimeAsync(0);
+
+describe("booking store with shared bookings", () => {
+  // Wednesday 15 April 2026: 18:00 in Nicosia is 15:00 UTC.
+  const SIX_PM = new Date("2026-04-15T15:00:00Z");
+
+  it("asks which slots of the chosen day are taken (the day in Nicosia) and shows them Booked", async () => {
+    const { store, fake } = sharedSetup(vi.fn<typeof fetch>(), fakeShared([SIX_PM]));
+    store.selectDate("2026-04-15");
+    expect(store.$availability.get()).toBe("checking");
+    await flush();
+    expect(fake.calls).toEqual(["taken 2026-04-14T21:00:00.000Z 2026-04-15T21:00:00.000Z"]);
+    expect(store.$availability.get()).toBe("known");
+    expect(store.$slots.get().filter((s) => s.booked).map((s) => s.label)).toEqual(["6:00 PM"]);
+  });
+
+  it("says when the taken slots could not be read, and still lets the visitor choose", async () => {
+    const fake = fakeShared();
+    fake.answerTaken({ ok: false, failure: { kind: "network", message: "down" } });
+    const { store } = sharedSetup(vi.fn<typeof fetch>(), fake);
+    store.selectDate("2026-04-15");
+    await flush();
+    expect(store.$availability.get()).toBe("unknown");
+    expect(store.$slots.get().every((s) => !s.booked)).toBe(true);
+  });
+
+  it("books in the database first, then sends the webhook the database's id, and keeps the manage token", async () => {
+    const fetchImpl = vi.fn<typeof fetch>(async () => new Response(null, { status: 200 }));
+    const { store, storage, fake } = sharedSetup(fetchImpl);
+    store.selectDate("2026-04-15");
+    store.selectTime("18:00");
+    store.setField("name", "Maria");
+    store.setField("email", "maria@example.com");
+    expect(await store.submit()).toBe("sent");
+    expect(fake.shared.book).toHaveBeenCalledWith(expect.objectContaining({ name: "Maria", email: "maria@example.com", start: SIX_PM, guests: [] }));
+    expect(bodies(fetchImpl)).toEqual([expect.objectContaining({ id: "db-id-1", date: "2026-04-15", time: "6:00 PM" })]);
+    expect(store.$state.get().phase).toMatchObject({ kind: "confirmed", manageToken: "t".repeat(64) });
+    expect(JSON.parse(storage.getItem(`${KEY}:refs`) ?? "")).toEqual({ "2026-04-15 6:00 PM": { id: "db-id-1", token: "t".repeat(64) } });
+    expect(store.$booked.get().has("2026-04-15 6:00 PM")).toBe(true);
+  });
+
+  it("says the slot was just taken, keeps every field and the chosen time, marks it Booked and asks again", async () => {
+    const fetchImpl = vi.fn<typeof fetch>();
+    const fake = fakeShared();
+    const { store } = sharedSetup(fetchImpl, fake);
+    store.selectDate("2026-04-15");
+    await flush();
+    store.selectTime("18:00");
+    store.setField("name", "Maria");
+    store.setField("email", "maria@example.com");
+    store.setField("message", "Clinic");
+    fake.answerBook({ ok: false, refusal: "slot_taken" });
+    fake.answerTaken({ ok: true, value: [SIX_PM] });
+    expect(await store.submit()).toBe("refused");
+    expect(store.$state.get()).toMatchObject({
+      time: "18:00",
+      fields: { name: "Maria", email: "maria@example.com", message: "Clinic" },
+      phase: { kind: "failed", refusal: "slot_taken", reason: "That time has just been booked. Please choose another." },
+    });
+    expect(store.$slots.get().find((s) => s.time === "18:00")?.booked).toBe(true);
+    await flush();
+    expect(fake.shared.takenSlots).toHaveBeenCalledTimes(2);
+    expect(fetchImpl).not.toHaveBeenCalled();
+    store.selectTime("18:30");
+    expect(store.$state.get().phase).toEqual({ kind: "editing" });
+  });
+
+  it("gives the slot back when the webhook fails, and says why", async () => {
+    const fetchImpl = vi.fn<typeof fetch>(async () => new Response(null, { status: 500 }));
+    const { store, fake } = sharedSetup(fetchImpl);
+    store.selectDate("2026-04-15");
+    store.selectTime("18:00");
+    store.setField("name", "Maria");
+    store.setField("email", "maria@example.com");
+    expect(await store.submit()).toBe("failed");
+    expect(fake.calls).toContain(`cancel ${"t".repeat(64)}`);
+    expect(store.$state.get().phase).toEqual({ kind: "failed", reason: "The server answered with an error (HTTP 500)." });
+    expect(store.$upcoming.get()).toEqual([]);
+  });
+});
+
+describe("this browser's upcoming bookings", () => {
+  it("lists those not started yet, soonest first, and cancels one: the webhook hears first, then the slot is free", async () => {
+    const fetchImpl = vi.fn<typeof fetch>(async () => new Response(null, { status: 200 }));
+    const { store, storage } = setup(fetchImpl);
+    await store.submit();
+    store.reset();
+    const [entry] = store.$upcoming.get();
+    expect(entry).toMatchObject({ booking: { date: "2026-04-15", time: "5:30 PM" }, ref: { id: "id-1" } });
+    expect(entry?.start.toISOString()).toBe("2026-04-15T14:30:00.000Z");
+
+    fetchImpl.mockResolvedValueOnce(new Response(null, { status: 503 }));
+    expect(await store.cancelLocal(entry!.booking)).toBe(false);
+    expect(store.$cancelling.get()).toMatchObject({ phase: "failed", reason: "The server answered with an error (HTTP 503)." });
+    expect(store.$booked.get().has("2026-04-15 5:30 PM")).toBe(true);
+
+    expect(await store.cancelLocal(entry!.booking)).toBe(true);
+    expect(bodies(fetchImpl).slice(1)).toEqual([
+      { type: "cancelled", id: "id-1" },
+      { type: "cancelled", id: "id-1" },
+    ]);
+    expect(store.$upcoming.get()).toEqual([]);
+    expect(store.$booked.get().size).toBe(0);
+    expect(JSON.parse(storage?.getItem(KEY) ?? "")).toEqual([]);
+    expect(store.$cancelling.get()).toBeNull();
+  });
+
+  it("leaves out bookings whose call has started", async () => {
+    const fetchImpl = vi.fn<typeof fetch>(async () => new Response(null, { status: 200 }));
+    const { store } = setup(fetchImpl);
+    await store.submit();
+    vi.setSystemTime(new Date("2026-04-15T14:30:00Z"));
+    store.refreshNow();
+    expect(store.$upcoming.get()).toEqual([]);
   });
 });

@@ -8,6 +8,7 @@ import { ANON_KEY, STORAGE_KEY, createFakeSupabase, type FakeAccount } from "./f
 import type { Page } from "@playwright/test";
 import { expectNoAxeViolations } from "./fixtures/axe";
 import { createAuthStore } from "../../src/lib/auth/authStore";
+import { authMessages } from "../../src/lib/auth/messages";
 import { createSupabaseBackend } from "../../src/lib/auth/supabaseBackend";
 
 // Supabase mode: the full build's real supabase-js talks to a fake Supabase on 127.0.0.1.
@@ -184,6 +185,71 @@ test.describe("signed in", () => {
     const [logout] = received("POST", "/auth/v1/logout");
     expect(bearerOf(logout)).toBe(`Bearer ${token}`);
     expect(logout?.headers.apikey).toBe(ANON_KEY);
+  });
+});
+
+test.describe("password recovery", () => {
+  // The old password, tried once on purpose, is refused with a 400.
+  test.use({ allowConsoleErrors: [/status of 400/] });
+
+  test("Forgot password? answers every address alike; the e-mailed link sets a new password, which then signs in", async ({ page }) => {
+    // The request, the link's page, the workspace, and a sign-in again: four loads of the wired build.
+    test.setTimeout(60_000);
+    await openLogin(page);
+    await page.getByLabel("Email Address").fill("nobody@example.com");
+    await page.getByRole("button", { name: "Forgot password?" }).click();
+    await expect(page.getByRole("heading", { name: "Reset your password" })).toBeVisible();
+    await expect(page.getByLabel("Email Address")).toHaveValue("nobody@example.com");
+    await page.getByRole("button", { name: "Send reset link" }).click();
+    const answer = page.getByRole("status").filter({ hasText: authMessages.resetRequested });
+    await expect(answer).toBeVisible();
+    await expectNoAxeViolations(page, "forgot password: ");
+    await page.getByLabel("Email Address").fill(ADA.email);
+    await expect(answer).toBeHidden();
+    await page.getByRole("button", { name: "Send reset link" }).click();
+    await expect(answer).toBeVisible();
+
+    const recover = received("POST", "/auth/v1/recover");
+    expect(recover.map((r) => (r.json as { email: string }).email)).toEqual(["nobody@example.com", ADA.email]);
+    expect(recover[1]?.json).toMatchObject({ code_challenge: expect.any(String), code_challenge_method: "s256" });
+    const redirectTo = recover[1]!.query.get("redirect_to")!;
+    expect(new URL(redirectTo).origin + new URL(redirectTo).pathname).toBe(`${FULL}/login`);
+
+    await page.goto(fake.confirmationLink(redirectTo));
+    await expect(page.getByRole("heading", { name: "Set a new password" })).toBeVisible({ timeout: 15_000 });
+    await expect(page).toHaveURL(`${FULL}/login`);
+    await expectNoAxeViolations(page, "set a new password: ");
+    const newPassword = page.getByLabel("New Password", { exact: true });
+    const confirm = page.getByLabel("Confirm New Password");
+    await newPassword.fill("engine");
+    await confirm.fill("engines");
+    await page.getByRole("button", { name: "Set new password" }).click();
+    await expect(confirm).toHaveAccessibleDescription("Passwords do not match");
+    await newPassword.fill("tiny");
+    await confirm.fill("tiny");
+    await page.getByRole("button", { name: "Set new password" }).click();
+    await expect(newPassword).toHaveAccessibleDescription("Password must be at least 6 characters");
+    await expect(confirm).toHaveAccessibleDescription("");
+    await expect(newPassword).toBeFocused();
+    expect(received("PUT", "/auth/v1/user")).toHaveLength(0);
+
+    await newPassword.fill("difference-engine");
+    await confirm.fill("difference-engine");
+    await page.getByRole("button", { name: "Set new password" }).click();
+    await expect(page).toHaveURL(`${FULL}/dash`, { timeout: 15_000 });
+    await expect(page.getByRole("region", { name: "Notifications" })).toContainText(authMessages.passwordChanged.description);
+    expect(received("PUT", "/auth/v1/user").map((r) => r.json)).toEqual([expect.objectContaining({ password: "difference-engine" })]);
+    expect(page.url()).not.toMatch(/code|token|sb_flow_id/);
+
+    // The notice sits over the header's account controls until dismissed.
+    await page.getByRole("button", { name: `Dismiss notification: ${authMessages.passwordChanged.title}` }).click();
+    await page.getByRole("button", { name: "Sign Out" }).click();
+    await expect(page).toHaveURL(`${FULL}/`);
+    await openLogin(page);
+    await submitSignIn(page, ADA.email, "analytical");
+    await expect(page.getByRole("alert")).toContainText("Invalid login credentials");
+    await submitSignIn(page, ADA.email, "difference-engine");
+    await expect(page).toHaveURL(`${FULL}/dash`, { timeout: 15_000 });
   });
 });
 

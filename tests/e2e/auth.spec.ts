@@ -4,6 +4,7 @@ import type { BrowserContext, Page } from "@playwright/test";
 import { expect, test } from "./fixtures/test";
 import { buildDirs, fullEnv } from "./fixtures/sites";
 import { DEMO_KEYS } from "../../src/lib/auth/demoRecords";
+import { authMessages } from "../../src/lib/auth/messages";
 import { hashPassword } from "../../src/lib/auth/password";
 import { expectNoAxeViolations } from "./fixtures/axe";
 import { hydrated } from "./fixtures/islands";
@@ -38,6 +39,25 @@ async function seedAccount(context: BrowserContext) {
 const dashHeading = (page: Page, name: string) => page.getByRole("heading", { level: 1, name });
 
 test.describe("/login form", () => {
+  test("Forgot password? in demo mode explains that no e-mail can be sent and offers Sign Up", async ({ page }) => {
+    const requests: string[] = [];
+    await openLogin(page);
+    page.on("request", (request) => requests.push(request.url()));
+    await page.getByRole("button", { name: "Forgot password?" }).click();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Reset your password");
+    await expect(page.getByText(authMessages.recoveryUnavailable)).toBeVisible();
+    await expect(page.getByRole("textbox")).toHaveCount(0);
+    await expect(page.getByRole("button", { name: /send/i })).toHaveCount(0);
+    await expectNoAxeViolations(page);
+    await page.getByRole("button", { name: "Back to Log In" }).click();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Welcome Back");
+    await page.getByRole("button", { name: "Forgot password?" }).click();
+    await page.getByRole("button", { name: "Sign Up" }).click();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Create Account");
+    await expect(page.getByLabel("Full Name")).toBeVisible();
+    expect(requests).toEqual([]);
+  });
+
   test("shows every validation message on its field, clears it on edit, and starts afresh on toggle", async ({ page }) => {
     await openLogin(page);
     await expect(page.getByRole("note")).toContainText("Demo mode");

@@ -1,7 +1,7 @@
 import type { Locator, Page } from "@playwright/test";
 import { expect, test } from "./fixtures/test";
 import { startFakeServer, type FakeServer } from "./fixtures/server";
-import { FULL, ports } from "./fixtures/sites";
+import { ASSISTANT_SITE, ports } from "./fixtures/sites";
 import { axe, describeViolations } from "./fixtures/axe";
 import { MONDAY_MORNING, mariasBooking } from "./fixtures/booking";
 
@@ -10,7 +10,7 @@ const KEY = "paphos-ai:bookings";
 
 let hook: FakeServer;
 
-test.use({ baseURL: FULL, timezoneId: "America/New_York" });
+test.use({ baseURL: ASSISTANT_SITE, timezoneId: "America/New_York" });
 
 test.beforeAll(async () => {
   hook = await startFakeServer(ports.bookingWebhook, () => ({ status: 200, body: { ok: true } }));
@@ -236,6 +236,37 @@ test("the thank-you panel shows both zones, the .ics file and the Google link fo
     await expect(slot(page, "5:30 PM")).toBeEnabled();
     await expect(page.getByText("Booked", { exact: true })).toHaveCount(1);
   }
+});
+
+test("this browser's upcoming booking is listed with Cancel: after a confirmation the webhook hears of it and the slot is free again", async ({
+  page,
+}) => {
+  await openBooking(page);
+  await fillBooking(page);
+  await submitButton(page).click();
+  await expect(page.getByRole("heading", { name: /Your call is booked/ })).toBeVisible();
+  const id = (hook.requests[0]?.json as { id: string }).id;
+  await page.reload();
+  const list = page.getByRole("region", { name: "Your upcoming bookings" });
+  await expect(list.getByRole("listitem")).toHaveText(["Tuesday, 14 April 2026, 6:00 PM Cyprus timeTuesday, 14 April 2026, 11:00 AM your timeCancel the call on Tuesday, 14 April 2026, 6:00 PM Cyprus time"]);
+  const cancel = list.getByRole("button", { name: /^Cancel the call on Tuesday, 14 April 2026, 6:00 PM/ });
+
+  await cancel.click();
+  const dialog = page.getByRole("dialog", { name: "Cancel this call?" });
+  await expect(dialog).toContainText("Your call on Tuesday, 14 April 2026, 6:00 PM Cyprus time will be cancelled");
+  await expectNoViolations(page);
+  await dialog.getByRole("button", { name: "Keep it" }).click();
+  await expect(dialog).toBeHidden();
+  expect(hook.requests).toHaveLength(1);
+
+  await cancel.click();
+  await dialog.getByRole("button", { name: "Cancel the call" }).click();
+  await expect(list.getByRole("status")).toHaveText("Your call on Tuesday, 14 April 2026, 6:00 PM Cyprus time is cancelled.");
+  expect(hook.requests.map((r) => r.json)).toEqual([expect.objectContaining({ id }), { type: "cancelled", id }]);
+  expect(JSON.parse(String(await storedBookings(page)))).toEqual([]);
+  await day(page, "Tuesday, 14 April 2026").click();
+  await expect(slot(page, "6:00 PM")).toBeEnabled();
+  await expect(page.getByText("Booked", { exact: true })).toHaveCount(0);
 });
 
 test.describe("when the webhook fails", () => {

@@ -4,7 +4,7 @@ import { relativeDate, type Conversation } from "../../lib/dash/conversations";
 import { deleteConversation, openConversation } from "../../stores/dash/chat";
 import { $now } from "../../stores/dash/clock";
 import { $activeId, togglePin } from "../../stores/dash/conversations";
-import ConfirmDialog from "../components/ConfirmDialog";
+import ConfirmDialog from "../../ui/ConfirmDialog";
 import ConversationMenu from "./ConversationMenu";
 import RenameField from "./RenameField";
 import { useGoToChat } from "./useGoToChat";

@@ -1,5 +1,5 @@
 import { useStore } from "@nanostores/react";
-import { useEffect, useId, useReducer, useRef, type ChangeEvent, type SubmitEvent } from "react";
+import { useEffect, useId, useReducer, useRef, useState, type ChangeEvent, type SubmitEvent } from "react";
 import {
   AUTH_FIELD_ORDER,
   INITIAL_AUTH_FORM,
@@ -8,9 +8,12 @@ import {
   type AuthFields,
 } from "../../lib/auth/form";
 import { safeNextPath } from "../../lib/auth/redirect";
-import { $auth, signIn, signUp } from "../../stores/auth";
+import { isDemoMode } from "../../lib/auth/config";
+import { $auth, $recovering, signIn, signUp } from "../../stores/auth";
 import TextField from "../../ui/TextField";
 import AuthModeToggle from "./AuthModeToggle";
+import ForgotPassword from "./ForgotPassword";
+import SetNewPassword from "./SetNewPassword";
 import PasswordField from "./PasswordField";
 import Spinner from "../../ui/Spinner";
 import { useHydrated } from "../../ui/useHydrated";
@@ -26,7 +29,9 @@ const COPY = {
 /** The /login form: Log In / Sign Up, validated per field, with the provider's answer in a banner. */
 export default function AuthForm() {
   const { loading, user } = useStore($auth);
+  const recovering = useStore($recovering);
   const [state, dispatch] = useReducer(authFormReducer, INITIAL_AUTH_FORM);
+  const [forgot, setForgot] = useState(false);
   const formRef = useRef<HTMLFormElement>(null);
   const id = useId();
   const hydrated = useHydrated();
@@ -34,11 +39,12 @@ export default function AuthForm() {
   const copy = COPY[mode];
 
   // Signed in (before, just now, or in another tab): go on to the page the guard sent us from, or the dashboard.
+  // A password-recovery link signs in too, but the new password comes first.
   useEffect(() => {
-    if (loading || !user) return;
+    if (loading || !user || recovering) return;
     const next = new URLSearchParams(window.location.search).get("next");
     window.location.replace(safeNextPath(next, window.location.origin));
-  }, [loading, user]);
+  }, [loading, user, recovering]);
 
   /** What ties an input to its slot of the form state: name, value, error, and the edit action. */
   const bind = (field: keyof AuthFields) => ({
@@ -70,6 +76,21 @@ export default function AuthForm() {
     if (error) dispatch({ type: "failed", message: error.message });
   };
 
+  if (recovering) return <SetNewPassword />;
+  if (forgot) {
+    return (
+      <ForgotPassword
+        demo={isDemoMode}
+        email={fields.email}
+        onBack={() => setForgot(false)}
+        onSignUp={() => {
+          setForgot(false);
+          dispatch({ type: "toggle", mode: "signUp" });
+        }}
+      />
+    );
+  }
+
   return (
     <div className="w-full max-w-md rounded-2xl border border-line bg-surface/80 p-6 sm:p-8">
       <h1 className="text-3xl font-bold tracking-tight">{copy.heading}</h1>
@@ -84,6 +105,13 @@ export default function AuthForm() {
             label="Password"
             autoComplete={mode === "signUp" ? "new-password" : "current-password"}
           />
+          {mode === "signIn" && (
+            <p className="-mt-2 text-right">
+              <button type="button" onClick={() => setForgot(true)} className="text-sm font-medium text-accent underline disabled:opacity-60" disabled={busy}>
+                Forgot password?
+              </button>
+            </p>
+          )}
           <button type="submit" className="btn-primary w-full aria-disabled:cursor-wait aria-disabled:opacity-60" aria-disabled={busy || undefined}>
             {busy && <Spinner />}
             {copy.submit}

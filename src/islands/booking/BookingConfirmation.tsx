@@ -1,10 +1,10 @@
 import { useEffect, useId, useRef } from "react";
 import type { BookingPayload } from "../../lib/booking/bookingForm";
-import { bookingEvent, googleCalendarUrl } from "../../lib/booking/calendarEvent";
+import { bookingEvent, googleCalendarUrl, manageUrl } from "../../lib/booking/calendarEvent";
 import { buildIcs, icsDataUrl } from "../../lib/booking/ics";
-import { formatInZone } from "../../lib/booking/zonedTime";
 import Icon from "../../ui/Icon";
 import type { BookingConfig, BookingContact } from "./types";
+import ZoneTimes from "./ZoneTimes";
 
 interface BookingConfirmationProps {
   booking: BookingPayload;
@@ -12,15 +12,16 @@ interface BookingConfirmationProps {
   visitorZone: string;
   config: BookingConfig;
   contact: BookingContact;
+  /** With shared bookings, the secret of the booking's manage link. */
+  manageToken: string | null;
 }
 
 /** The thank-you panel: when the call is, in both zones, and ways to put it in a calendar. */
-export default function BookingConfirmation({ booking, start, visitorZone, config, contact }: BookingConfirmationProps) {
+export default function BookingConfirmation({ booking, start, visitorZone, config, contact, manageToken }: BookingConfirmationProps) {
   const headingRef = useRef<HTMLHeadingElement>(null);
   const id = useId();
-  const inZone = formatInZone(start, config.timeZone);
-  const local = formatInZone(start, visitorZone);
-  const event = bookingEvent(booking, start, { ...contact, minutes: config.eventMinutes });
+  const manage = manageToken ? manageUrl(window.location.origin, config.manageHref, manageToken) : null;
+  const event = bookingEvent(booking, start, { ...contact, minutes: config.eventMinutes }, manage);
   const ics = buildIcs(event, `-//${contact.brand}//Booking//EN`, new Date(booking.timestamp));
 
   // The form the visitor was in is gone: move focus (and the screen reader) to the result.
@@ -32,20 +33,7 @@ export default function BookingConfirmation({ booking, start, visitorZone, confi
       <h2 ref={headingRef} id={`${id}-title`} tabIndex={-1} className="mt-3 text-2xl font-bold outline-none">
         Thank you, {booking.name}! Your call is booked.
       </h2>
-      <dl className="mt-6 space-y-3">
-        <div>
-          <dt className="text-sm text-muted">
-            {config.zoneLabel} ({config.timeZone})
-          </dt>
-          <dd className="text-lg font-semibold">{inZone}</dd>
-        </div>
-        {local !== inZone && (
-          <div>
-            <dt className="text-sm text-muted">Your time ({visitorZone})</dt>
-            <dd className="text-lg font-semibold">{local}</dd>
-          </div>
-        )}
-      </dl>
+      <ZoneTimes start={start} config={config} visitorZone={visitorZone} className="mt-6" />
       <div className="mt-6 flex flex-wrap justify-center gap-3">
         <a className="btn-primary" href={icsDataUrl(ics)} download={`discovery-call-${booking.date}.ics`}>
           <Icon name="calendar" />
@@ -56,6 +44,15 @@ export default function BookingConfirmation({ booking, start, visitorZone, confi
           <span className="sr-only"> (opens in a new tab)</span>
         </a>
       </div>
+      {manage && (
+        <p className="mt-6 text-sm text-muted">
+          Can no longer make it?{" "}
+          <a className="font-semibold text-accent underline" href={manage}>
+            Manage booking
+          </a>{" "}
+          (keep this link: it is the way to cancel).
+        </p>
+      )}
     </section>
   );
 }

@@ -30,7 +30,10 @@ export default function BookingFlow({ store, config, contact }: BookingFlowProps
   }, [confirmed]);
 
   if (state.phase.kind === "confirmed") {
-    return <BookingConfirmation booking={state.phase.booking} start={state.phase.start} visitorZone={store.visitorZone} config={config} contact={contact} />;
+    const { booking, start, manageToken } = state.phase;
+    return (
+      <BookingConfirmation booking={booking} start={start} manageToken={manageToken} visitorZone={store.visitorZone} config={config} contact={contact} />
+    );
   }
   const slot = slots.find((s) => s.time === state.time);
   return (

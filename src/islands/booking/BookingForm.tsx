@@ -73,7 +73,8 @@ export default function BookingForm({ store, date, slot, config, email }: Bookin
         {submitting ? "Booking..." : "Confirm Booking"}
       </button>
       <FormBanner>
-        {phase.kind === "failed" && (
+        {phase.kind === "failed" && phase.refusal && phase.reason}
+        {phase.kind === "failed" && !phase.refusal && (
           <>
             Failed to submit booking. {phase.reason} Everything you entered is still here: please try again, or e-mail us at{" "}
             <a className="underline" href={`mailto:${email}`}>

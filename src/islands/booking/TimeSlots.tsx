@@ -1,5 +1,6 @@
 import { useStore } from "@nanostores/react";
 import { formatLongDate } from "../../lib/booking/zonedTime";
+import { bookingMessages } from "../../lib/booking/messages";
 import type { BookingStore } from "../../stores/booking";
 import type { BookingConfig } from "./types";
 
@@ -13,15 +14,17 @@ interface TimeSlotsProps {
 export default function TimeSlots({ store, date, config }: TimeSlotsProps) {
   const state = useStore(store.$state);
   const slots = useStore(store.$slots);
+  const availability = useStore(store.$availability);
   const submitting = state.phase.kind === "submitting";
   const showsLocal = slots.some((slot) => slot.localLabel !== null);
 
   return (
-    <fieldset className="min-w-0 self-start rounded-2xl border border-line bg-surface/80 p-4 sm:p-6">
+    <fieldset aria-busy={availability === "checking"} className="min-w-0 self-start rounded-2xl border border-line bg-surface/80 p-4 sm:p-6">
       <legend className="float-left mb-1 w-full text-lg font-semibold">Times on {formatLongDate(date)}</legend>
       <p className="mb-4 text-sm text-muted">
         {config.zoneLabel} ({config.timeZone}){showsLocal ? ", with your time beside each." : "."}
       </p>
+      {availability === "unknown" && <p className="mb-4 text-sm text-muted">{bookingMessages.availabilityUnknown}</p>}
       {slots.length === 0 ? (
         <p>No times are left on this day. Please choose another date.</p>
       ) : (

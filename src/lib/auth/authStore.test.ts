@@ -26,6 +26,8 @@ function fakeBackend(stored: AuthSession | null = null) {
     signOutLocally: vi.fn(async () => undefined),
     fetchProfile: vi.fn(async (id: string) => profile(id)),
     updateProfile: vi.fn(async (id: string, changes: { full_name?: string | null }) => ({ data: { ...profile(id), ...changes }, error: null })),
+    resetPassword: vi.fn(async (): Promise<{ error: { message: string } | null }> => ({ error: null })),
+    updatePassword: vi.fn(async (): Promise<{ error: { message: string } | null }> => ({ error: null })),
   } satisfies AuthBackend;
   return { backend, emit: (...args: Parameters<AuthListener>) => emit(...args) };
 }
@@ -292,5 +294,41 @@ describe("updateProfile", () => {
     expect(backend.updateProfile).toHaveBeenCalledWith("ada", { full_name: "Ada King" });
     expect(result.data?.full_name).toBe("Ada King");
     expect(store.$auth.get().profile?.full_name).toBe("Ada King");
+  });
+
+  describe("password recovery", () => {
+    it("asks the backend for the reset e-mail with the trimmed address and the link's target", async () => {
+      const { store, backend } = setup();
+      expect(await store.requestPasswordReset("  ada@example.com ", "https://site.test/login")).toEqual({ error: null });
+      expect(backend.resetPassword).toHaveBeenCalledWith("ada@example.com", "https://site.test/login");
+    });
+
+    it("recovers from the PASSWORD_RECOVERY event until the new password is set", async () => {
+      const { store, backend, emit, flush } = setup();
+      store.start();
+      await flush();
+      expect(store.$recovering.get()).toBe(false);
+      emit("PASSWORD_RECOVERY", session("ada"));
+      await flush();
+      expect(store.$recovering.get()).toBe(true);
+      expect(store.$auth.get().user?.id).toBe("ada");
+      backend.updatePassword.mockResolvedValueOnce({ error: { message: "New password should be different from the old password." } });
+      expect(await store.setNewPassword("analytical")).toEqual({ error: { message: "New password should be different from the old password." } });
+      expect(store.$recovering.get()).toBe(true);
+      expect(await store.setNewPassword("engine-2")).toEqual({ error: null });
+      expect(backend.updatePassword).toHaveBeenLastCalledWith("engine-2");
+      expect(store.$recovering.get()).toBe(false);
+    });
+
+    it("ends the recovery on sign-out, and refuses a new password without a user", async () => {
+      const { store, emit, flush } = setup();
+      store.start();
+      await flush();
+      expect(await store.setNewPassword("engine-2")).toEqual({ error: { message: "No user logged in" } });
+      emit("PASSWORD_RECOVERY", session("ada"));
+      await flush();
+      emit("SIGNED_OUT", null);
+      expect(store.$recovering.get()).toBe(false);
+    });
   });
 });

@@ -57,6 +57,8 @@ export function createAuthStore({
   },
 }: AuthStoreOptions) {
   const $auth = atom<AuthState>(INITIAL_AUTH_STATE);
+  /** True from a password-recovery link's sign-in until the new password is set or the user signs out. */
+  const $recovering = atom(false);
   let backend: Promise<AuthBackend> | undefined;
   let started = false;
   let following = false;
@@ -106,7 +108,11 @@ export function createAuthStore({
         const ready = await getBackend();
         if (!following) {
           following = true;
-          ready.onAuthChange((_event, session) => accept(ready, session));
+          ready.onAuthChange((event, session) => {
+            if (event === "PASSWORD_RECOVERY") $recovering.set(true);
+            if (!session) $recovering.set(false);
+            accept(ready, session);
+          });
         }
         return { ready, session: await ready.getSession() };
       };
@@ -180,6 +186,18 @@ export function createAuthStore({
 
   return {
     $auth: $auth as ReadableAtom<AuthState>,
+    $recovering: $recovering as ReadableAtom<boolean>,
+    /** Asks for a password-reset e-mail whose link comes back to `redirectTo`. */
+    requestPasswordReset: (email: string, redirectTo: string): Promise<{ error: AuthError | null }> =>
+      guarded((ready) => ready.resetPassword(email.trim(), redirectTo)),
+    /** Sets the signed-in user's new password; ends the recovery on success. */
+    setNewPassword: (password: string): Promise<{ error: AuthError | null }> =>
+      guarded(async (ready) => {
+        if (!$auth.get().user) return { error: { message: authMessages.noUser } };
+        const result = await ready.updatePassword(password);
+        if (!result.error) $recovering.set(false);
+        return result;
+      }),
     start,
     retry,
     signOut,

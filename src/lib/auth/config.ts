@@ -1,17 +1,17 @@
-import { PUBLIC_SUPABASE_ANON_KEY, PUBLIC_SUPABASE_URL } from "astro:env/client";
+import { supabaseProject } from "../supabaseProject";
 import type { AuthBackend } from "./types";
 
 /** True when Supabase is not configured: sign-in runs on the in-browser demo backend. */
-export const isDemoMode = !(PUBLIC_SUPABASE_URL && PUBLIC_SUPABASE_ANON_KEY);
+export const isDemoMode = supabaseProject === null;
 
 /**
  * Loads the configured backend. Both are dynamic imports, so a build without Supabase never
  * loads supabase-js and the marketing pages carry neither.
  */
 export async function loadBackend(): Promise<AuthBackend> {
-  if (PUBLIC_SUPABASE_URL && PUBLIC_SUPABASE_ANON_KEY) {
+  if (supabaseProject) {
     const { createSupabaseBackend } = await import("./supabaseBackend");
-    return createSupabaseBackend(PUBLIC_SUPABASE_URL, PUBLIC_SUPABASE_ANON_KEY);
+    return createSupabaseBackend(supabaseProject.url, supabaseProject.anonKey);
   }
   const { browserDemoOptions, createDemoBackend } = await import("./demoBackend");
   return createDemoBackend(browserDemoOptions());

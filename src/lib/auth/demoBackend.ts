@@ -107,6 +107,16 @@ export function createDemoBackend(options: DemoBackendOptions): AuthBackend {
     },
     // The demo has no server: every sign-out is local.
     signOutLocally: async () => signOutHere(),
+    // Demo accounts have no e-mail behind them: nothing can be sent, so /login explains that instead of asking.
+    resetPassword: async () => ({ error: { message: authMessages.recoveryUnavailable } }),
+    async updatePassword(password) {
+      const session = readSession();
+      const accounts = readAccounts();
+      const account = accounts.find((a) => a.id === session?.user.id);
+      if (!account) return { error: { message: authMessages.noUser } };
+      account.password = await hashPassword(password, iterations);
+      return { error: writeAccounts(accounts) };
+    },
     async fetchProfile(userId) {
       const account = readAccounts().find((a) => a.id === userId);
       if (!account) throw new Error(`No demo profile for user ${userId}`);

@@ -36,13 +36,28 @@ export const INITIAL_AUTH_FORM: AuthFormState = { mode: "signIn", fields: EMPTY_
 /** The fields in screen order, for focusing the first invalid one. */
 export const AUTH_FIELD_ORDER: (keyof AuthFields)[] = ["fullName", "email", "password"];
 
+/** The section-5 message for a password: required, and at least 6 characters. */
+export function validatePassword(password: string): string | undefined {
+  if (!password) return messages.passwordRequired;
+  return password.length < PASSWORD_MIN_LENGTH ? messages.passwordTooShort : undefined;
+}
+
+export interface NewPasswordFields {
+  password: string;
+  confirm: string;
+}
+
+/** 'Set a new password': the new one as any password, and the same again. */
+export function validateNewPassword({ password, confirm }: NewPasswordFields): Partial<Record<keyof NewPasswordFields, string>> {
+  return compactErrors({
+    password: validatePassword(password),
+    confirm: !confirm ? messages.passwordRequired : confirm !== password ? authMessages.passwordMismatch : undefined,
+  });
+}
+
 /** The section-5 messages for the form; full name only counts when signing up. */
 export function validateAuthForm(mode: AuthMode, fields: AuthFields): AuthFieldErrors {
-  const password = !fields.password
-    ? messages.passwordRequired
-    : fields.password.length < PASSWORD_MIN_LENGTH
-      ? messages.passwordTooShort
-      : undefined;
+  const password = validatePassword(fields.password);
   return compactErrors({
     fullName: mode === "signUp" ? validateRequired(fields.fullName, messages.fullNameRequired) : undefined,
     email: validateEmail(fields.email),

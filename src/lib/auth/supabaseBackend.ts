@@ -89,6 +89,14 @@ export function createSupabaseBackend(
         }, reject);
       });
     },
+    async resetPassword(email, redirectTo) {
+      const { error } = await client.auth.resetPasswordForEmail(email, { redirectTo });
+      return { error: error ? refusal(error) : null };
+    },
+    async updatePassword(password) {
+      const { error } = await client.auth.updateUser({ password });
+      return { error: error ? refusal(error) : null };
+    },
     async fetchProfile(userId) {
       const { data, error } = await profiles().select("*").eq("id", userId).single();
       if (error) throw error;

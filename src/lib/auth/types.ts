@@ -60,6 +60,13 @@ export interface AuthBackend {
   signOut(): Promise<{ error: AuthError | null }>;
   /** Ends the session on this device only, without waiting for the auth server. */
   signOutLocally(): Promise<void>;
+  /**
+   * Asks for the e-mail whose link (back to `redirectTo`, PKCE) lets the user set a new password. The answer never
+   * says whether the account exists.
+   */
+  resetPassword(email: string, redirectTo: string): Promise<{ error: AuthError | null }>;
+  /** Changes the signed-in user's password (after a recovery link). */
+  updatePassword(password: string): Promise<{ error: AuthError | null }>;
   /** The user's profile row; throws when it cannot be read. */
   fetchProfile(userId: string): Promise<Profile>;
   /** Updates the row whose id is userId and returns it. */

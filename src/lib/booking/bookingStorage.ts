@@ -91,3 +91,66 @@ export function recordBooking(storage: Storage | null, key: string, booking: Sto
     return { bookings: inMemory, skipped: `localStorage write failed: ${error instanceof Error ? error.message : String(error)}` };
   }
 }
+
+/**
+ * What this browser keeps beside each of its bookings, under `<key>:refs` by bookedKey (the stored record keeps
+ * the specification's fields only): the booking's id, and with Supabase its manage token.
+ */
+export interface BookingRef {
+  id: string;
+  token?: string;
+}
+
+export const refsKey = (key: string) => `${key}:refs`;
+
+const isRef = (value: unknown): value is BookingRef => {
+  if (typeof value !== "object" || value === null) return false;
+  const v = value as Record<string, unknown>;
+  return isString(v["id"]) && (v["token"] === undefined || isString(v["token"]));
+};
+
+/** The refs of this browser's bookings; an unreadable value counts as none. */
+export function loadRefs(storage: Storage | null, key: string): Record<string, BookingRef> {
+  try {
+    const value: unknown = JSON.parse(storage?.getItem(refsKey(key)) ?? "{}");
+    if (typeof value !== "object" || value === null || Array.isArray(value)) return {};
+    return Object.fromEntries(Object.entries(value).filter((entry): entry is [string, BookingRef] => isRef(entry[1])));
+  } catch {
+    return {};
+  }
+}
+
+/** Keeps (or, with null, forgets) the ref of the booking at `slotKey`; a failed write only loses the ref. */
+export function storeRef(storage: Storage | null, key: string, slotKey: string, ref: BookingRef | null): Record<string, BookingRef> {
+  const refs = { ...loadRefs(storage, key) };
+  if (ref) refs[slotKey] = ref;
+  else delete refs[slotKey];
+  try {
+    storage?.setItem(refsKey(key), JSON.stringify(refs));
+  } catch {
+    // The refs are a convenience (Cancel, the manage link); the booking itself is recorded.
+  }
+  return refs;
+}
+
+/** Removes one booking (same date, time and timestamp) from the list under `key`; other values stay as they are. */
+export function removeBooking(storage: Storage | null, key: string, booking: StoredBooking, known: StoredBooking[]): StoredBooking[] {
+  const same = (b: StoredBooking) => b.date === booking.date && b.time === booking.time && b.timestamp === booking.timestamp;
+  if (!storage) return known.filter((b) => !same(b));
+  try {
+    const parsed = parseBookings(storage.getItem(key));
+    if (!parsed.ok) return known.filter((b) => !same(b));
+    const bookings = parsed.bookings.filter((b) => !same(b));
+    storage.setItem(key, JSON.stringify(bookings));
+    return bookings;
+  } catch {
+    return known.filter((b) => !same(b));
+  }
+}
+
+/** Forgets the booking at `slotKey` (date and slot label) with its ref: it was cancelled from its manage page. */
+export function forgetBooking(storage: Storage | null, key: string, slotKey: string): void {
+  const booking = loadBookings(storage, key).find((b) => `${b.date} ${b.time}` === slotKey);
+  if (booking) removeBooking(storage, key, booking, []);
+  storeRef(storage, key, slotKey, null);
+}

@@ -39,14 +39,28 @@ export interface EventContext {
   minutes: number;
 }
 
-/** The calendar event of a delivered booking. */
-export function bookingEvent(booking: { id: string; guests: string[] }, start: Date, { brand, email, host, minutes }: EventContext): CalendarEvent {
+/**
+ * The calendar event of a delivered booking. With shared bookings it carries the booking's manage link (the
+ * page that cancels it); otherwise the way to change it is an e-mail.
+ */
+export function bookingEvent(
+  booking: { id: string; guests: string[] },
+  start: Date,
+  { brand, email, host, minutes }: EventContext,
+  manageUrl: string | null = null,
+): CalendarEvent {
   const guests = booking.guests.length > 0 ? `\nGuests: ${booking.guests.join(", ")}` : "";
+  const change = manageUrl ? `Manage booking: ${manageUrl}\nTo change it, e-mail ${email}.` : `To change or cancel it, e-mail ${email}.`;
   return {
     uid: `${booking.id}@${host}`,
     title: `Discovery call with ${brand}`,
-    description: `Your free discovery call with ${brand}.${guests}\nTo change or cancel it, e-mail ${email}.`,
+    description: `Your free discovery call with ${brand}.${guests}\n${change}`,
     start,
     minutes,
   };
+}
+
+/** A booking's manage link: `/book/manage#<token>` on the site's origin. */
+export function manageUrl(origin: string, manageHref: string, token: string): string {
+  return new URL(`${manageHref}#${encodeURIComponent(token)}`, origin).href;
 }

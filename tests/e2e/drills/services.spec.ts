@@ -1,7 +1,7 @@
 import type { Page } from "@playwright/test";
 import { expect, test } from "../fixtures/test";
 import { startFakeServer, type FakeServer, type Reply } from "../fixtures/server";
-import { FULL, ports } from "../fixtures/sites";
+import { ASSISTANT_SITE, FULL, ports } from "../fixtures/sites";
 import { hydrated } from "../fixtures/islands";
 import { openLogin, submitSignIn } from "../fixtures/login";
 import { createFakeSupabase, type FakeAccount } from "../fixtures/supabase";
@@ -84,8 +84,9 @@ test.describe("the contact webhook", () => {
   }
 });
 
+// The webhook of the per-browser booking (no Supabase); the full build's shared bookings are drilled in booking-supabase.spec.ts.
 test.describe("the booking webhook", () => {
-  test.use({ allowConsoleErrors: EXPECTED_NETWORK_ERRORS, timezoneId: "Europe/Nicosia" });
+  test.use({ allowConsoleErrors: EXPECTED_NETWORK_ERRORS, timezoneId: "Europe/Nicosia", baseURL: ASSISTANT_SITE });
   let hook: FakeServer;
   test.beforeAll(async () => {
     hook = await startFakeServer(ports.bookingWebhook, () => ({ status: 200 }));

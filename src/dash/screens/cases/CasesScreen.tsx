@@ -6,7 +6,7 @@ import { $caseFilter, $caseQuery, setCaseFilter, setCaseQuery } from "../../../s
 import { deleteCaseWithDocuments, type CaseDocumentsChoice } from "../../../stores/dash/deleteCase";
 import { openCaseInChat } from "../../../stores/dash/openInChat";
 import { readSamples } from "../../../stores/dash/uploads";
-import ConfirmDialog from "../../components/ConfirmDialog";
+import ConfirmDialog from "../../../ui/ConfirmDialog";
 import DashIcon from "../../components/DashIcon";
 import CardGrid from "../../components/CardGrid";
 import FilterTabs from "../../components/FilterTabs";

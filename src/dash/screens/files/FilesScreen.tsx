@@ -7,7 +7,7 @@ import SelectField from "../../../ui/SelectField";
 import { $fileQuery, $fileStatus, $fileTextHits, $matchingDocuments, reindex, setFileQuery, setFileStatus } from "../../../stores/dash/files";
 import { openDocumentInChat } from "../../../stores/dash/openInChat";
 import { readSamples, removeUpload } from "../../../stores/dash/uploads";
-import ConfirmDialog from "../../components/ConfirmDialog";
+import ConfirmDialog from "../../../ui/ConfirmDialog";
 import DashIcon from "../../components/DashIcon";
 import CardGrid from "../../components/CardGrid";
 import ScreenHeader from "../../components/ScreenHeader";

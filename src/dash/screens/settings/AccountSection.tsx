@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { clearWorkspaceData } from "../../../stores/dash/clearWorkspace";
-import ConfirmDialog from "../../components/ConfirmDialog";
+import ConfirmDialog from "../../../ui/ConfirmDialog";
 import DashIcon from "../../components/DashIcon";
 import SettingsSection from "./SettingsSection";
 import SignOutButton from "../../components/SignOutButton";

@@ -1,0 +1,11 @@
+import { PUBLIC_SUPABASE_ANON_KEY, PUBLIC_SUPABASE_URL } from "astro:env/client";
+
+/** The agency's Supabase project as the browser may know it: its URL and public anon key. */
+export interface SupabaseProject {
+  url: string;
+  anonKey: string;
+}
+
+/** The configured Supabase project, or null: then sign-in runs on the demo backend and bookings stay in the browser. */
+export const supabaseProject: SupabaseProject | null =
+  PUBLIC_SUPABASE_URL && PUBLIC_SUPABASE_ANON_KEY ? { url: PUBLIC_SUPABASE_URL, anonKey: PUBLIC_SUPABASE_ANON_KEY } : null;

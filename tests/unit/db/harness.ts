@@ -1,0 +1,32 @@
+import { readFileSync, readdirSync } from "node:fs";
+import { PGlite, type Transaction } from "@electric-sql/pglite";
+import { supabaseShim } from "./supabaseShim";
+
+const MIGRATIONS = new URL("../../../supabase/migrations/", import.meta.url);
+
+/** Every migration of supabase/migrations, in the order Supabase applies them (by file name). */
+export function migrations(): string[] {
+  return readdirSync(MIGRATIONS)
+    .filter((f) => f.endsWith(".sql"))
+    .sort()
+    .map((file) => readFileSync(new URL(file, MIGRATIONS), "utf8"));
+}
+
+/** A new in-memory Postgres with the Supabase shim and every migration applied. */
+export async function migratedDb(): Promise<PGlite> {
+  const db = new PGlite();
+  await db.exec(supabaseShim);
+  for (const sql of migrations()) await db.exec(sql);
+  return db;
+}
+
+export type ApiRole = "anon" | "authenticated";
+
+/** Runs queries as PostgREST would for a request: a role, and the JWT claims (sub = user id), in one transaction. */
+export function asRole<T>(db: PGlite, role: ApiRole, sub: string | null, run: (tx: Transaction) => Promise<T>): Promise<T> {
+  return db.transaction(async (tx) => {
+    await tx.exec(`set local role ${role}`);
+    await tx.query("select set_config('request.jwt.claims', $1, true)", [JSON.stringify(sub ? { sub, role } : { role })]);
+    return run(tx);
+  });
+}
