@@ -154,4 +154,20 @@ describe("demo backend hardening", () => {
     expect(rounds).toEqual([1_000, 1_000]);
     derive.mockRestore();
   });
+
+  it("sends no reset e-mail (there is none to send to), and changes the signed-in user's password", async () => {
+    const { tab } = browser();
+    const backend = tab();
+    await backend.signUp("ada@example.com", "secret1", "Ada Lovelace");
+    expect(await backend.resetPassword("ada@example.com", "https://site.test/login")).toEqual({
+      error: { message: expect.stringContaining("Demo accounts live in this browser only") },
+    });
+    expect(await backend.updatePassword("secret2")).toEqual({ error: { message: "No user logged in" } });
+    await backend.signIn("ada@example.com", "secret1");
+    expect(await backend.updatePassword("secret2")).toEqual({ error: null });
+    await backend.signOut();
+    expect((await backend.signIn("ada@example.com", "secret1")).error).toEqual({ message: "Invalid login credentials" });
+    expect((await backend.signIn("ada@example.com", "secret2")).error).toBeNull();
+  });
 });
+

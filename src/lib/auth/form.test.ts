@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { INITIAL_AUTH_FORM, authFormReducer, validateAuthForm, type AuthFields, type AuthFormState } from "./form";
+import { INITIAL_AUTH_FORM, authFormReducer, validateAuthForm, type AuthFields, type AuthFormState, validateNewPassword } from "./form";
 
 const fields = (over: Partial<AuthFields> = {}): AuthFields => ({
   fullName: "Ada Lovelace",
@@ -73,5 +73,16 @@ describe("authFormReducer", () => {
   it("invalid input shows the field errors and drops an old banner", () => {
     const next = authFormReducer(filled, { type: "invalid", errors: { fullName: "Full name is required" } });
     expect(next).toMatchObject({ errors: { fullName: "Full name is required" }, banner: null });
+  });
+});
+
+describe("validateNewPassword", () => {
+  it.each([
+    [{ password: "", confirm: "" }, { password: "Password is required", confirm: "Password is required" }],
+    [{ password: "12345", confirm: "12345" }, { password: "Password must be at least 6 characters" }],
+    [{ password: "123456", confirm: "1234567" }, { confirm: "Passwords do not match" }],
+    [{ password: "123456", confirm: "123456" }, {}],
+  ])("%j gives %j", (fields, errors) => {
+    expect(validateNewPassword(fields)).toEqual(errors);
   });
 });
