@@ -184,7 +184,9 @@ begin
 end;
 $$;
 
-revoke execute on function public.booking_slot_times() from public;
+-- Supabase grants execute on new public functions to anon and authenticated as well as public: the schedule helper
+-- is for book_slot only.
+revoke execute on function public.booking_slot_times() from public, anon, authenticated;
 revoke execute on function public.taken_slots(timestamptz, timestamptz) from public;
 revoke execute on function public.book_slot(text, text, timestamptz, text, text[], timestamptz) from public;
 revoke execute on function public.booking_by_token(text) from public;

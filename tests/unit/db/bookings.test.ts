@@ -94,6 +94,10 @@ describe("book_slot", () => {
     expect((rows[0]!["date"] as Date).toISOString().slice(0, 10)).toBe(date);
   });
 
+  it("keeps its schedule helper to itself: the API roles cannot call booking_slot_times", async () => {
+    await expect(anon("select public.booking_slot_times()")).rejects.toThrow(/permission denied/);
+  });
+
   it("offers exactly the site's schedule", async () => {
     const { rows } = await db.query<{ t: string }>("select to_char(t, 'HH24:MI') as t from public.booking_slot_times() as t");
     expect(rows.map((r) => r.t)).toEqual(scheduleTimes(booking));
