@@ -1,12 +1,12 @@
-import { readFileSync, readdirSync } from "node:fs";
-import { PGlite, type Transaction } from "@electric-sql/pglite";
+import type { Transaction } from "@electric-sql/pglite";
 import { describe, expect, test } from "vitest";
-import { supabaseShim } from "../unit/db/supabaseShim";
+import { createCorpus, mb, ms, percentile } from "../fixtures/corpus";
+import { asRole, migratedDb, signUp } from "../unit/db/harness";
 
 // search_pages (supabase/migrations/20250301000000_workspace.sql) on PGlite, issue 19: 2,000 pages of about 500
 // words (1 M words) of one user, searched as that user under row-level security (the authenticated role and the
 // JWT claims, as PostgREST runs a request). Run with `npm run bench -- tests/bench/searchPages.bench.ts`.
-// The corpus is made like src/lib/search/search.bench.ts's, so the two figures compare.
+// The corpus is made as src/lib/search/search.bench.ts's (tests/fixtures/corpus.ts), so the two figures compare.
 
 const DOCUMENTS = 100;
 const PAGES_PER_DOCUMENT = 20;
@@ -18,72 +18,7 @@ const BATCH = 100;
 /** A ceiling about five times the p95 measured on a quiet 2-core machine (60-80 ms): it fails on a gross regression, not on noise. */
 const SEARCH_P95_MS = 400;
 
-const MIGRATIONS = new URL("../../supabase/migrations/", import.meta.url);
-
-/** mulberry32: the same corpus on every run. */
-function seeded(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
-const random = seeded(2025);
-const pick = <T>(list: readonly T[]): T => list[Math.floor(random() * list.length)] as T;
-
-const LEGAL = (
-  "agreement lease tenant landlord deposit rent premises term termination notice breach remedy damages liquidated " +
-  "indemnity warranty representation liability limitation claim claimant defendant plaintiff court judgment appeal " +
-  "applicant respondent evidence witness testimony affidavit motion dismiss jurisdiction arbitration arbitrator award " +
-  "contract clause schedule annex party parties obligation consideration payment instalment invoice interest default " +
-  "guarantee guarantor security mortgage charge property land title registration transfer shares shareholder director " +
-  "company board resolution meeting quorum dividend capital employment employee employer dismissal redundancy " +
-  "compensation salary wages leave probation confidentiality disclosure data protection processing controller " +
-  "processor consent commissioner fine penalty offence accused prosecution sentence conviction acquittal bail custody " +
-  "probate estate will executor administrator heir inheritance succession trust trustee beneficiary settlement " +
-  "negotiation mediation costs fees advocate counsel hearing adjournment injunction order decree execution enforcement " +
-  "insolvency liquidation receiver creditor debtor bankruptcy tax vat stamp duty permit licence planning building " +
-  "construction contractor employer architect certificate defects completion delay extension variation retention " +
-  "insurance policy premium insurer insured negligence tort duty care causation loss foreseeability contributory " +
-  "statute regulation directive section article paragraph subsection provision interpretation definition schedule " +
-  "force majeure frustration rescission termination renewal option assignment sublease subletting consent waiver"
-).split(" ");
-const SUFFIXES = ["", "s", "ed", "ing", "al", "ly", "ment", "ary", "ive"];
-const PLACES = ["Nicosia", "Limassol", "Larnaca", "Paphos", "Famagusta", "Kyrenia", "Λεμεσός", "Λευκωσία", "Πάφος"];
-const NAMES = ["Georgiou", "Charalambous", "Kyprianou", "Hadjipetrou", "Ioannou", "Constantinou", "Papadopoulos", "Nicolaou"];
-const FUNCTION = "the of and to in a for by with on that is shall be any or as at from this such not may which".split(" ");
-
-/** About 20,000 distinct words: legal words and their forms, places, names, case numbers and amounts. */
-const FORMS = LEGAL.flatMap((word) => SUFFIXES.map((suffix) => word + suffix));
-const RARE = Array.from({ length: 16000 }, (_, i) => `${pick(NAMES).toLowerCase()}${String(i)}`);
-
-/** Word frequencies fall off as in real text: a few words are everywhere, most are rare. */
-function word(): string {
-  const r = random();
-  if (r < 0.4) return pick(FUNCTION);
-  if (r < 0.85) return FORMS[Math.floor(random() ** 3 * FORMS.length)] as string;
-  if (r < 0.9) return pick(PLACES);
-  if (r < 0.94) return pick(NAMES);
-  if (r < 0.97) return `${String(Math.floor(random() * 900) + 100)}/${String(2000 + Math.floor(random() * 26))}`;
-  return RARE[Math.floor(random() ** 2 * RARE.length)] as string;
-}
-
-const sentence = (): string => `${Array.from({ length: 8 + Math.floor(random() * 16) }, word).join(" ")}.`;
-
-function pageText(): string {
-  let text = "";
-  let count = 0;
-  while (count < WORDS_PER_PAGE) {
-    const next = sentence();
-    text += (text ? " " : "") + next;
-    count += next.split(" ").length;
-  }
-  return text;
-}
+const { random, pick, LEGAL, FORMS, word, pageText, documentOf } = createCorpus(2025, WORDS_PER_PAGE);
 
 interface Page {
   documentId: string;
@@ -92,12 +27,7 @@ interface Page {
 }
 
 function corpus() {
-  const documents = Array.from({ length: DOCUMENTS }, (_, d) => ({
-    id: `doc-${String(d)}`,
-    title: `${pick(LEGAL)} ${pick(LEGAL)} ${pick(NAMES)} ${String(d)}`,
-    caseId: `case-${String(d % CASES)}`,
-    caseTitle: `${pick(NAMES)} v. ${pick(NAMES)}`,
-  }));
+  const documents = Array.from({ length: DOCUMENTS }, (_, d) => documentOf(d, CASES));
   const pages: Page[] = documents.flatMap(({ id }) =>
     Array.from({ length: PAGES_PER_DOCUMENT }, (_, p) => ({ documentId: id, number: p + 1, text: pageText() })),
   );
@@ -119,31 +49,17 @@ function queries(): { query: string; documentIds: string[] | null; caseIds: stri
   });
 }
 
-const ms = (t: number) => `${t.toFixed(1)} ms`;
-const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
-const percentile = (sorted: readonly number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))] ?? 0;
-
 const seed = corpus();
 const questions = queries();
 const totalWords = seed.pages.reduce((sum, page) => sum + page.text.split(" ").length, 0);
 
 describe(`search_pages, ${String(seed.pages.length)} pages`, () => {
   test("build, then search as the user under row-level security", async ({ bench }) => {
-    const db = new PGlite();
-    await db.exec(supabaseShim);
-    for (const file of readdirSync(MIGRATIONS).filter((f) => f.endsWith(".sql")).sort()) {
-      await db.exec(readFileSync(new URL(file, MIGRATIONS), "utf8"));
-    }
-    const { rows } = await db.query<{ id: string }>("insert into auth.users (email) values ('bench@example.com') returning id");
-    const user = rows[0]!.id;
+    const db = await migratedDb();
+    const user = await signUp(db, "bench@example.com");
 
     /** A request as PostgREST runs it: one transaction, the authenticated role, the user's JWT claims. */
-    const asUser = <T>(run: (tx: Transaction) => Promise<T>) =>
-      db.transaction(async (tx) => {
-        await tx.exec("set local role authenticated");
-        await tx.query("select set_config('request.jwt.claims', $1, true)", [JSON.stringify({ sub: user, role: "authenticated" })]);
-        return run(tx);
-      });
+    const asUser = <T>(run: (tx: Transaction) => Promise<T>) => asRole(db, "authenticated", user, run);
 
     // The corpus, written as the user (row-level security checks every row), in batches as an upload would.
     let start = performance.now();
@@ -211,12 +127,10 @@ describe(`search_pages, ${String(seed.pages.length)} pages`, () => {
     }
 
     // Nobody else's rows: the same search as another user finds nothing.
-    const { rows: others } = await db.query<{ id: string }>("insert into auth.users (email) values ('other@example.com') returning id");
-    const strangerHits = await db.transaction(async (tx) => {
-      await tx.exec("set local role authenticated");
-      await tx.query("select set_config('request.jwt.claims', $1, true)", [JSON.stringify({ sub: others[0]!.id, role: "authenticated" })]);
-      return (await tx.query("select * from public.search_pages($1)", [questions[1]!.query])).rows.length;
-    });
+    const stranger = await signUp(db, "other@example.com");
+    const strangerHits = await asRole(db, "authenticated", stranger, async (tx) =>
+      (await tx.query("select * from public.search_pages($1)", [questions[1]!.query])).rows.length,
+    );
 
     console.log(
       [
@@ -225,7 +139,7 @@ describe(`search_pages, ${String(seed.pages.length)} pages`, () => {
         `| measure | value |`,
         `|---|---|`,
         `| build: insert ${String(DOCUMENTS)} documents and ${String(seed.pages.length)} pages as the user (tsvector, GIN index) | ${(build / 1000).toFixed(2)} s |`,
-        `| document_pages with its indexes / the GIN index | ${mb(sizes.total)} / ${mb(sizes.index)} |`,
+        `| document_pages with its indexes / the GIN index | ${mb(sizes.total, 1)} / ${mb(sizes.index, 1)} |`,
         `| search_pages, ${String(QUERIES)} questions, whole request (best of 3 each): p50 / p95 / max | ${ms(percentile(times, 0.5))} / ${ms(percentile(times, 0.95))} / ${ms(times.at(-1) ?? 0)} |`,
         `| the same, every one of the ${String(runs.length)} runs: p50 / p95 / p99 | ${ms(percentile(runs, 0.5))} / ${ms(percentile(runs, 0.95))} / ${ms(percentile(runs, 0.99))} |`,
         `| questions with no page found | ${String(empty)} of ${String(QUERIES)} |`,

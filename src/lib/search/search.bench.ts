@@ -1,5 +1,6 @@
 import { gzipSync } from "node:zlib";
 import { describe, expect, test } from "vitest";
+import { createCorpus, mb, ms, percentile } from "../../../tests/fixtures/corpus";
 import type { PageText } from "../documents/ingest";
 import type { KnowledgeInput, SearchDocument } from "./entries";
 import type { SearchScope } from "./scope";
@@ -16,83 +17,11 @@ const QUERIES = 200;
 const SEARCH_P95_MS = 20;
 const LOAD_MS = 300;
 
-/** mulberry32: the same corpus on every run. */
-function seeded(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
-const random = seeded(2025);
-const pick = <T>(list: readonly T[]): T => list[Math.floor(random() * list.length)] as T;
-
-const LEGAL = (
-  "agreement lease tenant landlord deposit rent premises term termination notice breach remedy damages liquidated " +
-  "indemnity warranty representation liability limitation claim claimant defendant plaintiff court judgment appeal " +
-  "applicant respondent evidence witness testimony affidavit motion dismiss jurisdiction arbitration arbitrator award " +
-  "contract clause schedule annex party parties obligation consideration payment instalment invoice interest default " +
-  "guarantee guarantor security mortgage charge property land title registration transfer shares shareholder director " +
-  "company board resolution meeting quorum dividend capital employment employee employer dismissal redundancy " +
-  "compensation salary wages leave probation confidentiality disclosure data protection processing controller " +
-  "processor consent commissioner fine penalty offence accused prosecution sentence conviction acquittal bail custody " +
-  "probate estate will executor administrator heir inheritance succession trust trustee beneficiary settlement " +
-  "negotiation mediation costs fees advocate counsel hearing adjournment injunction order decree execution enforcement " +
-  "insolvency liquidation receiver creditor debtor bankruptcy tax vat stamp duty permit licence planning building " +
-  "construction contractor employer architect certificate defects completion delay extension variation retention " +
-  "insurance policy premium insurer insured negligence tort duty care causation loss foreseeability contributory " +
-  "statute regulation directive section article paragraph subsection provision interpretation definition schedule " +
-  "force majeure frustration rescission termination renewal option assignment sublease subletting consent waiver"
-).split(" ");
-const SUFFIXES = ["", "s", "ed", "ing", "al", "ly", "ment", "ary", "ive"];
-const PLACES = ["Nicosia", "Limassol", "Larnaca", "Paphos", "Famagusta", "Kyrenia", "Λεμεσός", "Λευκωσία", "Πάφος"];
-const NAMES = ["Georgiou", "Charalambous", "Kyprianou", "Hadjipetrou", "Ioannou", "Constantinou", "Papadopoulos", "Nicolaou"];
-const FUNCTION = "the of and to in a for by with on that is shall be any or as at from this such not may which".split(" ");
-
-/** About 20,000 distinct words: legal words and their forms, places, names, case numbers and amounts. */
-const FORMS = LEGAL.flatMap((word) => SUFFIXES.map((suffix) => word + suffix));
-const RARE = Array.from({ length: 16000 }, (_, i) => `${pick(NAMES).toLowerCase()}${String(i)}`);
-
-/** Word frequencies fall off as in real text: a few words are everywhere, most are rare. */
-function word(): string {
-  const r = random();
-  if (r < 0.4) return pick(FUNCTION);
-  if (r < 0.85) return FORMS[Math.floor(random() ** 3 * FORMS.length)] as string;
-  if (r < 0.9) return pick(PLACES);
-  if (r < 0.94) return pick(NAMES);
-  if (r < 0.97) return `${String(Math.floor(random() * 900) + 100)}/${String(2000 + Math.floor(random() * 26))}`;
-  return RARE[Math.floor(random() ** 2 * RARE.length)] as string;
-}
-
-const sentence = (): string => {
-  const words = Array.from({ length: 8 + Math.floor(random() * 16) }, word);
-  return `${words.join(" ")}.`;
-};
-
-function pageText(): string {
-  let text = "";
-  let count = 0;
-  while (count < WORDS_PER_PAGE) {
-    const next = sentence();
-    text += (text ? " " : "") + next;
-    count += next.split(" ").length;
-  }
-  return text;
-}
+const { random, pick, LEGAL, FORMS, word, sentence, pageText, documentOf } = createCorpus(2025, WORDS_PER_PAGE);
 
 function corpus() {
   const documents = Array.from({ length: DOCUMENTS }, (_, d) => {
-    const document: SearchDocument = {
-      id: `doc-${String(d)}`,
-      title: `${pick(LEGAL)} ${pick(LEGAL)} ${pick(NAMES)} ${String(d)}`,
-      caseId: `case-${String(d % CASES)}`,
-      caseTitle: `${pick(NAMES)} v. ${pick(NAMES)}`,
-      unit: "page" as const,
-    };
+    const document: SearchDocument = { ...documentOf(d, CASES), unit: "page" };
     const pages: PageText[] = Array.from({ length: PAGES_PER_DOCUMENT }, (_, p) => ({ number: p + 1, text: pageText(), source: "text" }));
     return { document, pages };
   });
@@ -121,9 +50,6 @@ function queries(): { query: string; scope: SearchScope }[] {
   });
 }
 
-const ms = (t: number) => `${t.toFixed(1)} ms`;
-const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(2)} MB`;
-const percentile = (sorted: readonly number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))] ?? 0;
 const median = (times: number[]) => percentile(times.toSorted((a, b) => a - b), 0.5);
 
 const seed = corpus();

@@ -30,3 +30,12 @@ export function asRole<T>(db: PGlite, role: ApiRole, sub: string | null, run: (t
     return run(tx);
   });
 }
+
+/** What the auth server does on sign-up: a row in auth.users with the metadata. Returns the new user's id. */
+export async function signUp(db: PGlite, email: string, metadata: Record<string, unknown> = {}): Promise<string> {
+  const { rows } = await db.query<{ id: string }>(
+    "insert into auth.users (email, raw_user_meta_data) values ($1, $2) returning id",
+    [email, JSON.stringify(metadata)],
+  );
+  return rows[0]!.id;
+}

@@ -1,43 +1,18 @@
-import { readFileSync, readdirSync } from "node:fs";
-import { PGlite, type Transaction } from "@electric-sql/pglite";
+import type { PGlite } from "@electric-sql/pglite";
 import { beforeAll, describe, expect, it } from "vitest";
-import { supabaseShim } from "./supabaseShim";
-
-const MIGRATIONS = new URL("../../../supabase/migrations/", import.meta.url);
+import { asRole, migratedDb, signUp } from "./harness";
 
 let db: PGlite;
 let ada: string;
 let bob: string;
 
-/** Runs queries as PostgREST would for a request: a role, and the JWT claims (sub = user id). */
-function as<T>(role: "anon" | "authenticated", sub: string | null, run: (tx: Transaction) => Promise<T>): Promise<T> {
-  return db.transaction(async (tx) => {
-    await tx.exec(`set local role ${role}`);
-    await tx.query("select set_config('request.jwt.claims', $1, true)", [JSON.stringify(sub ? { sub, role } : { role })]);
-    return run(tx);
-  });
-}
-
-/** What the auth server does on sign-up: a row in auth.users with the metadata. */
-async function signUp(email: string, metadata: Record<string, unknown>): Promise<string> {
-  const { rows } = await db.query<{ id: string }>(
-    "insert into auth.users (email, raw_user_meta_data) values ($1, $2) returning id",
-    [email, JSON.stringify(metadata)],
-  );
-  return rows[0]!.id;
-}
-
 const profileOf = async (id: string) =>
   (await db.query<{ full_name: string | null; role: string }>("select * from public.profiles where id = $1", [id])).rows[0];
 
 beforeAll(async () => {
-  db = new PGlite();
-  await db.exec(supabaseShim);
-  for (const file of readdirSync(MIGRATIONS).filter((f) => f.endsWith(".sql")).sort()) {
-    await db.exec(readFileSync(new URL(file, MIGRATIONS), "utf8"));
-  }
-  ada = await signUp("ada@example.com", { full_name: "Ada Lovelace" });
-  bob = await signUp("bob@example.com", { full_name: "Bob Marley" });
+  db = await migratedDb();
+  ada = await signUp(db, "ada@example.com", { full_name: "Ada Lovelace" });
+  bob = await signUp(db, "bob@example.com", { full_name: "Bob Marley" });
 }, 120_000);
 
 describe("the sign-up trigger", () => {
@@ -57,31 +32,31 @@ describe("the sign-up trigger", () => {
     ["a cut that ends in a space", `${"B".repeat(199)} C`, "B".repeat(199)],
     ["only white space", " \t ", null],
   ])("trims the metadata's full_name and keeps at most 200 characters: %s", async (_case, fullName, expected) => {
-    const id = await signUp(`${crypto.randomUUID()}@example.com`, { full_name: fullName });
+    const id = await signUp(db, `${crypto.randomUUID()}@example.com`, { full_name: fullName });
     expect((await profileOf(id))?.full_name).toBe(expected);
   });
 
   it("leaves full_name empty when the metadata has none", async () => {
-    const id = await signUp("nameless@example.com", {});
+    const id = await signUp(db, "nameless@example.com", {});
     expect(await profileOf(id)).toMatchObject({ full_name: null, role: "member" });
   });
 });
 
 describe("row-level security on profiles", () => {
   it("lets a user read their own row and no other", async () => {
-    const rows = await as("authenticated", ada, async (tx) => (await tx.query<{ id: string }>("select * from public.profiles")).rows);
+    const rows = await asRole(db, "authenticated", ada, async (tx) => (await tx.query<{ id: string }>("select * from public.profiles")).rows);
     expect(rows.map((r) => r.id)).toEqual([ada]);
-    const other = await as("authenticated", ada, async (tx) => (await tx.query("select * from public.profiles where id = $1", [bob])).rows);
+    const other = await asRole(db, "authenticated", ada, async (tx) => (await tx.query("select * from public.profiles where id = $1", [bob])).rows);
     expect(other).toEqual([]);
   });
 
   it("gives the anonymous role nothing", async () => {
-    await expect(as("anon", null, (tx) => tx.query("select * from public.profiles"))).rejects.toThrow(/permission denied/);
-    await expect(as("anon", null, (tx) => tx.query("update public.profiles set full_name = 'x'"))).rejects.toThrow(/permission denied/);
+    await expect(asRole(db, "anon", null, (tx) => tx.query("select * from public.profiles"))).rejects.toThrow(/permission denied/);
+    await expect(asRole(db, "anon", null, (tx) => tx.query("update public.profiles set full_name = 'x'"))).rejects.toThrow(/permission denied/);
   });
 
   it("lets a user change their own full_name", async () => {
-    const rows = await as("authenticated", ada, async (tx) =>
+    const rows = await asRole(db, "authenticated", ada, async (tx) =>
       (await tx.query<{ full_name: string }>("update public.profiles set full_name = 'Ada King' where id = $1 returning *", [ada])).rows,
     );
     expect(rows).toEqual([expect.objectContaining({ id: ada, full_name: "Ada King" })]);
@@ -95,14 +70,14 @@ describe("row-level security on profiles", () => {
     ["an empty string", ""],
   ])("refuses a full_name with %s, even in the user's own row", async (_case, fullName) => {
     await expect(
-      as("authenticated", ada, (tx) => tx.query("update public.profiles set full_name = $1 where id = $2", [fullName, ada])),
+      asRole(db, "authenticated", ada, (tx) => tx.query("update public.profiles set full_name = $1 where id = $2", [fullName, ada])),
     ).rejects.toThrow(/violates check constraint "profiles_full_name_(trimmed|length)"/);
     expect((await profileOf(ada))?.full_name).toBe("Ada King");
   });
 
   it("accepts a full_name of exactly 200 characters, and null", async () => {
     const update = (fullName: string | null) =>
-      as("authenticated", bob, (tx) => tx.query("update public.profiles set full_name = $1 where id = $2", [fullName, bob]));
+      asRole(db, "authenticated", bob, (tx) => tx.query("update public.profiles set full_name = $1 where id = $2", [fullName, bob]));
     await update("É".repeat(200));
     expect((await profileOf(bob))?.full_name).toBe("É".repeat(200));
     await update(null);
@@ -111,7 +86,7 @@ describe("row-level security on profiles", () => {
   });
 
   it("does not let a user change someone else's full_name", async () => {
-    const { affectedRows } = await as("authenticated", ada, (tx) =>
+    const { affectedRows } = await asRole(db, "authenticated", ada, (tx) =>
       tx.query("update public.profiles set full_name = 'Mallory' where id = $1", [bob]),
     );
     expect(affectedRows).toBe(0);
@@ -123,15 +98,15 @@ describe("row-level security on profiles", () => {
     ["id", "update public.profiles set id = gen_random_uuid() where id = $1"],
     ["created_at", "update public.profiles set created_at = now() - interval '1 year' where id = $1"],
   ])("never lets a user change %s, even in their own row", async (_column, sql) => {
-    await expect(as("authenticated", ada, (tx) => tx.query(sql, [ada]))).rejects.toThrow(/permission denied/);
+    await expect(asRole(db, "authenticated", ada, (tx) => tx.query(sql, [ada]))).rejects.toThrow(/permission denied/);
     expect((await profileOf(ada))?.role).toBe("member");
   });
 
   it("does not let a user insert or delete profiles", async () => {
     await expect(
-      as("authenticated", ada, (tx) => tx.query("insert into public.profiles (id, full_name) values ($1, 'Twin')", [ada])),
+      asRole(db, "authenticated", ada, (tx) => tx.query("insert into public.profiles (id, full_name) values ($1, 'Twin')", [ada])),
     ).rejects.toThrow(/permission denied/);
-    await expect(as("authenticated", ada, (tx) => tx.query("delete from public.profiles where id = $1", [ada]))).rejects.toThrow(
+    await expect(asRole(db, "authenticated", ada, (tx) => tx.query("delete from public.profiles where id = $1", [ada]))).rejects.toThrow(
       /permission denied/,
     );
   });

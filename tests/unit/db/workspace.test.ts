@@ -1,32 +1,15 @@
-import { readFileSync, readdirSync } from "node:fs";
-import { PGlite, type Transaction } from "@electric-sql/pglite";
+import type { PGlite, Transaction } from "@electric-sql/pglite";
 import { beforeAll, describe, expect, it } from "vitest";
-import { supabaseShim } from "./supabaseShim";
+import { type ApiRole, asRole, migratedDb, signUp } from "./harness";
 
 // The workspace migration (issue 19) on PGlite: row-level security of every table and of the documents bucket,
 // the guards of keys and of last write wins, and search_pages.
-
-const MIGRATIONS = new URL("../../../supabase/migrations/", import.meta.url);
 
 let db: PGlite;
 let ada: string;
 let bob: string;
 
 type Row = Record<string, unknown>;
-
-/** Runs queries as PostgREST would for a request: a role, and the JWT claims (sub = user id). */
-function as<T>(role: "anon" | "authenticated", sub: string | null, run: (tx: Transaction) => Promise<T>): Promise<T> {
-  return db.transaction(async (tx) => {
-    await tx.exec(`set local role ${role}`);
-    await tx.query("select set_config('request.jwt.claims', $1, true)", [JSON.stringify(sub ? { sub, role } : { role })]);
-    return run(tx);
-  });
-}
-
-async function signUp(email: string): Promise<string> {
-  const { rows } = await db.query<{ id: string }>("insert into auth.users (email) values ($1) returning id", [email]);
-  return rows[0]!.id;
-}
 
 /** One table of the workspace, and rows to try it with. */
 interface TableSpec {
@@ -131,9 +114,9 @@ const remove = (tx: Transaction | PGlite, spec: TableSpec, row: Row, owner: stri
  * with no where clause, which reads no column, so only the update or delete policy decides (a where clause or
  * `returning` brings in the select policy as well).
  */
-async function touched(role: "anon" | "authenticated", sub: string | null, sql: string, params: unknown[] = []): Promise<number> {
+async function touched(role: ApiRole, sub: string | null, sql: string, params: unknown[] = []): Promise<number> {
   let count = -1;
-  await as(role, sub, async (tx) => {
+  await asRole(db, role, sub, async (tx) => {
     count = (await tx.query(sql, params)).affectedRows ?? 0;
     await tx.rollback();
   });
@@ -156,13 +139,9 @@ async function seedParents(owner: string) {
 }
 
 beforeAll(async () => {
-  db = new PGlite();
-  await db.exec(supabaseShim);
-  for (const file of readdirSync(MIGRATIONS).filter((f) => f.endsWith(".sql")).sort()) {
-    await db.exec(readFileSync(new URL(file, MIGRATIONS), "utf8"));
-  }
-  ada = await signUp("ada@example.com");
-  bob = await signUp("bob@example.com");
+  db = await migratedDb();
+  ada = await signUp(db, "ada@example.com");
+  bob = await signUp(db, "bob@example.com");
   await seedParents(ada);
   await seedParents(bob);
   // A conversation and a document only Bob has, to attach children to.
@@ -173,30 +152,30 @@ beforeAll(async () => {
 describe("row-level security of the workspace tables", () => {
   it.each(TABLES)("$table: the owner inserts, reads, updates and deletes a row", async (spec) => {
     const row = spec.row(1);
-    const [inserted] = await as("authenticated", ada, (tx) => insert(tx, spec.table, row));
+    const [inserted] = await asRole(db, "authenticated", ada, (tx) => insert(tx, spec.table, row));
     expect(inserted).toMatchObject({ owner_id: ada });
-    expect(await as("authenticated", ada, (tx) => select(tx, spec, row, ada))).toEqual([inserted]);
-    const { rows: changed } = await as("authenticated", ada, (tx) => update(tx, spec, row, ada, spec.change));
+    expect(await asRole(db, "authenticated", ada, (tx) => select(tx, spec, row, ada))).toEqual([inserted]);
+    const { rows: changed } = await asRole(db, "authenticated", ada, (tx) => update(tx, spec, row, ada, spec.change));
     expect(changed).toEqual([expect.objectContaining(spec.change)]);
-    const { affectedRows } = await as("authenticated", ada, (tx) => remove(tx, spec, row, ada));
+    const { affectedRows } = await asRole(db, "authenticated", ada, (tx) => remove(tx, spec, row, ada));
     expect(affectedRows).toBe(1);
     expect(await stored(spec, row, ada)).toBeUndefined();
   });
 
   it.each(TABLES)("$table: another user sees and changes nothing, and cannot write a row as its owner", async (spec) => {
     const row = spec.row(2);
-    const [original] = await as("authenticated", ada, (tx) => insert(tx, spec.table, row));
-    const seen = await as("authenticated", bob, async (tx) => (await tx.query<Row>(`select * from public.${spec.table}`)).rows);
+    const [original] = await asRole(db, "authenticated", ada, (tx) => insert(tx, spec.table, row));
+    const seen = await asRole(db, "authenticated", bob, async (tx) => (await tx.query<Row>(`select * from public.${spec.table}`)).rows);
     expect(seen.filter((r) => r.owner_id !== bob)).toEqual([]);
-    expect(await as("authenticated", bob, (tx) => select(tx, spec, row, ada))).toEqual([]);
-    expect((await as("authenticated", bob, (tx) => update(tx, spec, row, ada, spec.change))).affectedRows).toBe(0);
-    expect((await as("authenticated", bob, (tx) => remove(tx, spec, row, ada))).affectedRows).toBe(0);
+    expect(await asRole(db, "authenticated", bob, (tx) => select(tx, spec, row, ada))).toEqual([]);
+    expect((await asRole(db, "authenticated", bob, (tx) => update(tx, spec, row, ada, spec.change))).affectedRows).toBe(0);
+    expect((await asRole(db, "authenticated", bob, (tx) => remove(tx, spec, row, ada))).affectedRows).toBe(0);
     // With no where clause, each policy alone: Bob's statements reach his own rows only.
     const [column, value] = Object.entries(spec.change)[0]!;
     const bobs = await countOf(spec.table, bob);
     expect(await touched("authenticated", bob, `update public.${spec.table} set ${column} = $1`, [value])).toBe(bobs);
     expect(await touched("authenticated", bob, `delete from public.${spec.table}`)).toBe(bobs);
-    await expect(as("authenticated", bob, (tx) => insert(tx, spec.table, { ...spec.row(3), owner_id: ada }, false))).rejects.toThrow(/row-level security/);
+    await expect(asRole(db, "authenticated", bob, (tx) => insert(tx, spec.table, { ...spec.row(3), owner_id: ada }, false))).rejects.toThrow(/row-level security/);
     expect(await stored(spec, row, ada)).toEqual(original);
     await cleanUp(spec, row, ada);
   });
@@ -210,16 +189,16 @@ describe("row-level security of the workspace tables", () => {
       (tx) => remove(tx, spec, row, ada),
     ];
     for (const attempt of attempts) {
-      await expect(as("anon", null, attempt)).rejects.toThrow(/permission denied/);
+      await expect(asRole(db, "anon", null, attempt)).rejects.toThrow(/permission denied/);
     }
   });
 
   it.each(TABLES)("$table: a forged owner_id is refused, on insert and on update", async (spec) => {
     const row = spec.row(5);
-    await expect(as("authenticated", ada, (tx) => insert(tx, spec.table, { ...row, owner_id: bob }, false))).rejects.toThrow(/row-level security/);
+    await expect(asRole(db, "authenticated", ada, (tx) => insert(tx, spec.table, { ...row, owner_id: bob }, false))).rejects.toThrow(/row-level security/);
     expect(await stored(spec, row, bob)).toBeUndefined();
-    await as("authenticated", ada, (tx) => insert(tx, spec.table, row));
-    await expect(as("authenticated", ada, (tx) => update(tx, spec, row, ada, { owner_id: bob }))).rejects.toThrow(
+    await asRole(db, "authenticated", ada, (tx) => insert(tx, spec.table, row));
+    await expect(asRole(db, "authenticated", ada, (tx) => update(tx, spec, row, ada, { owner_id: bob }))).rejects.toThrow(
       new RegExp(`permission denied: owner_id of ${spec.table} cannot be changed`),
     );
     // Under the key guard, the update policy's with check refuses it on its own (with no where clause nor `returning`,
@@ -238,10 +217,10 @@ describe("row-level security of the workspace tables", () => {
 
   it.each(TABLES.filter((spec) => spec.key.length > 0))("$table: a row's key never changes, even its owner's", async (spec) => {
     const row = spec.row(6);
-    await as("authenticated", ada, (tx) => insert(tx, spec.table, row));
+    await asRole(db, "authenticated", ada, (tx) => insert(tx, spec.table, row));
     const column = spec.key.at(-1)!;
     const other = typeof row[column] === "number" ? 99 : "renamed-id";
-    await expect(as("authenticated", ada, (tx) => update(tx, spec, row, ada, { [column]: other }))).rejects.toThrow(
+    await expect(asRole(db, "authenticated", ada, (tx) => update(tx, spec, row, ada, { [column]: other }))).rejects.toThrow(
       new RegExp(`permission denied: ${column} of ${spec.table} cannot be changed`),
     );
     expect(await stored(spec, row, ada)).toBeDefined();
@@ -250,8 +229,8 @@ describe("row-level security of the workspace tables", () => {
 
   it.each(TABLES)("$table: created_at stays the time the row was created", async (spec) => {
     const row = spec.row(9);
-    const [inserted] = await as("authenticated", ada, (tx) => insert(tx, spec.table, row));
-    const { rows } = await as("authenticated", ada, (tx) => update(tx, spec, row, ada, { ...spec.change, created_at: "2000-01-01T00:00:00Z" }));
+    const [inserted] = await asRole(db, "authenticated", ada, (tx) => insert(tx, spec.table, row));
+    const { rows } = await asRole(db, "authenticated", ada, (tx) => update(tx, spec, row, ada, { ...spec.change, created_at: "2000-01-01T00:00:00Z" }));
     expect(rows).toEqual([expect.objectContaining({ ...spec.change, created_at: inserted!.created_at })]);
     await cleanUp(spec, row, ada);
   });
@@ -264,7 +243,7 @@ describe("row-level security of the workspace tables", () => {
       const sql =
         `insert into public.${spec.table} (${columns.join(", ")}) values (${columns.map((_, i) => `$${String(i + 1)}`).join(", ")}) ` +
         `on conflict (${["owner_id", ...spec.key].join(", ")}) do update set ${columns.map((c) => `${c} = excluded.${c}`).join(", ")} returning *`;
-      return as("authenticated", ada, (tx) => tx.query<Row>(sql, Object.values(values)));
+      return asRole(db, "authenticated", ada, (tx) => tx.query<Row>(sql, Object.values(values)));
     };
     const at = (iso: string) => (hasUpdatedAt ? { updated_at: iso } : {});
     const first = await upsert({ ...row, ...at("2025-03-01T10:00:00Z") });
@@ -284,8 +263,8 @@ describe("row-level security of the workspace tables", () => {
     ["messages", { conversation_id: "conv-bob", id: "msg-intruder", role: "user", content: "Hello", scope: "all" }],
     ["document_pages", { document_id: "doc-bob", page_number: 1, text: "Planted page", source: "text" }],
   ])("%s: a child row cannot be attached to another user's parent", async (table, row) => {
-    await expect(as("authenticated", ada, (tx) => insert(tx, table, row, false))).rejects.toThrow(/violates foreign key constraint/);
-    await expect(as("authenticated", ada, (tx) => insert(tx, table, { ...row, owner_id: bob }, false))).rejects.toThrow(/row-level security/);
+    await expect(asRole(db, "authenticated", ada, (tx) => insert(tx, table, row, false))).rejects.toThrow(/violates foreign key constraint/);
+    await expect(asRole(db, "authenticated", ada, (tx) => insert(tx, table, { ...row, owner_id: bob }, false))).rejects.toThrow(/row-level security/);
     const { rows } = await db.query(`select * from public.${table} where owner_id = $1`, [bob]);
     expect(rows).toEqual([]);
   });
@@ -306,17 +285,17 @@ describe("row-level security of the workspace tables", () => {
     ["a page read some other way", "document_pages", { document_id: "doc-parent", page_number: 9, text: "x", source: "ai" }, /document_pages_source_check/],
     ["a default scope of Web", "preferences", { default_scope: "web" }, /preferences_default_scope_check/],
   ])("refuses %s", async (_case, table, row, constraint) => {
-    await expect(as("authenticated", ada, (tx) => insert(tx, table, row))).rejects.toThrow(constraint);
+    await expect(asRole(db, "authenticated", ada, (tx) => insert(tx, table, row))).rejects.toThrow(constraint);
   });
 
   it("keeps a document's storage path inside its owner's folder for that document", async () => {
     const document = { id: "doc-stored", title: "Lease", file_name: "lease.pdf", kind: "pdf", case_id: "c", sha256: "ab".repeat(32) };
     for (const path of [`${bob}/doc-stored/lease.pdf`, `${ada}/doc-other/lease.pdf`, `${ada}/doc-stored/`, `${ada}/doc-stored/a/lease.pdf`]) {
-      await expect(as("authenticated", ada, (tx) => insert(tx, "documents", { ...document, storage_path: path }))).rejects.toThrow(
+      await expect(asRole(db, "authenticated", ada, (tx) => insert(tx, "documents", { ...document, storage_path: path }))).rejects.toThrow(
         /documents_storage_path_in_its_folder/,
       );
     }
-    const [row] = await as("authenticated", ada, (tx) => insert(tx, "documents", { ...document, storage_path: `${ada}/doc-stored/lease.pdf` }));
+    const [row] = await asRole(db, "authenticated", ada, (tx) => insert(tx, "documents", { ...document, storage_path: `${ada}/doc-stored/lease.pdf` }));
     expect(row).toMatchObject({ storage_path: `${ada}/doc-stored/lease.pdf`, status: "queued", page_count: 0, unit: "page" });
     await db.query("delete from public.documents where owner_id = $1 and id = 'doc-stored'", [ada]);
   });
@@ -339,49 +318,49 @@ describe("row-level security of the documents bucket", () => {
 
   it("lets the owner upload, read, replace and delete a file in their folder", async () => {
     const name = path(ada);
-    const { rows } = await as("authenticated", ada, (tx) => putObject(tx, name));
+    const { rows } = await asRole(db, "authenticated", ada, (tx) => putObject(tx, name));
     expect(rows).toEqual([expect.objectContaining({ bucket_id: "documents", name, owner: ada })]);
-    const seen = await as("authenticated", ada, async (tx) => (await tx.query<Row>("select name from storage.objects")).rows);
+    const seen = await asRole(db, "authenticated", ada, async (tx) => (await tx.query<Row>("select name from storage.objects")).rows);
     expect(seen).toEqual([{ name }]);
-    const replaced = await as("authenticated", ada, (tx) =>
+    const replaced = await asRole(db, "authenticated", ada, (tx) =>
       tx.query("update storage.objects set metadata = '{\"size\": 2048}' where bucket_id = 'documents' and name = $1", [name]),
     );
     expect(replaced.affectedRows).toBe(1);
-    const deleted = await as("authenticated", ada, (tx) => tx.query("delete from storage.objects where bucket_id = 'documents' and name = $1", [name]));
+    const deleted = await asRole(db, "authenticated", ada, (tx) => tx.query("delete from storage.objects where bucket_id = 'documents' and name = $1", [name]));
     expect(deleted.affectedRows).toBe(1);
     expect(await objectNamed(name)).toBeUndefined();
   });
 
   it("hides a user's files from everyone else, and refuses writes into their folder", async () => {
     const name = path(ada, "secret.pdf");
-    await as("authenticated", ada, (tx) => putObject(tx, name));
-    expect(await as("authenticated", bob, async (tx) => (await tx.query("select * from storage.objects")).rows)).toEqual([]);
-    const changed = await as("authenticated", bob, (tx) => tx.query("update storage.objects set metadata = '{}' where name = $1", [name]));
+    await asRole(db, "authenticated", ada, (tx) => putObject(tx, name));
+    expect(await asRole(db, "authenticated", bob, async (tx) => (await tx.query("select * from storage.objects")).rows)).toEqual([]);
+    const changed = await asRole(db, "authenticated", bob, (tx) => tx.query("update storage.objects set metadata = '{}' where name = $1", [name]));
     expect(changed.affectedRows).toBe(0);
-    const deleted = await as("authenticated", bob, (tx) => tx.query("delete from storage.objects where name = $1", [name]));
+    const deleted = await asRole(db, "authenticated", bob, (tx) => tx.query("delete from storage.objects where name = $1", [name]));
     expect(deleted.affectedRows).toBe(0);
     // With no where clause, each policy alone.
     expect(await touched("authenticated", bob, "update storage.objects set metadata = '{}'")).toBe(0);
     expect(await touched("authenticated", bob, "delete from storage.objects")).toBe(0);
-    await expect(as("authenticated", bob, (tx) => putObject(tx, path(ada, "planted.pdf"), "documents", false))).rejects.toThrow(/row-level security/);
+    await expect(asRole(db, "authenticated", bob, (tx) => putObject(tx, path(ada, "planted.pdf"), "documents", false))).rejects.toThrow(/row-level security/);
     // Moving one's own (only) file into another's folder, or out of a document's folder, is refused too: with no
     // where clause, by the update policy's check alone.
-    await as("authenticated", bob, (tx) => putObject(tx, path(bob)));
+    await asRole(db, "authenticated", bob, (tx) => putObject(tx, path(bob)));
     for (const target of [path(ada, "moved.pdf"), `${bob}/moved.pdf`]) {
-      await expect(as("authenticated", bob, (tx) => tx.query("update storage.objects set name = $1", [target]))).rejects.toThrow(/row-level security/);
+      await expect(asRole(db, "authenticated", bob, (tx) => tx.query("update storage.objects set name = $1", [target]))).rejects.toThrow(/row-level security/);
     }
     expect(await objectNamed(name)).toMatchObject({ owner: ada, metadata: { size: 1024, mimetype: "application/pdf" } });
     await db.query("delete from storage.objects where name in ($1, $2)", [name, path(bob)]);
   });
 
   it("gives the anonymous role nothing", async () => {
-    await as("authenticated", ada, (tx) => putObject(tx, path(ada, "anon.pdf")));
+    await asRole(db, "authenticated", ada, (tx) => putObject(tx, path(ada, "anon.pdf")));
     // Storage's own grants let anon query the table; with no policy for it, row-level security shows and takes nothing.
-    expect(await as("anon", null, async (tx) => (await tx.query("select * from storage.objects")).rows)).toEqual([]);
+    expect(await asRole(db, "anon", null, async (tx) => (await tx.query("select * from storage.objects")).rows)).toEqual([]);
     expect(await touched("anon", null, "delete from storage.objects")).toBe(0);
     expect(await touched("anon", null, "update storage.objects set metadata = '{}'")).toBe(0);
     await expect(
-      as("anon", null, (tx) => tx.query("insert into storage.objects (bucket_id, name) values ('documents', $1)", [path(ada, "anon2.pdf")])),
+      asRole(db, "anon", null, (tx) => tx.query("insert into storage.objects (bucket_id, name) values ('documents', $1)", [path(ada, "anon2.pdf")])),
     ).rejects.toThrow(/row-level security/);
     await db.query("delete from storage.objects where name = $1", [path(ada, "anon.pdf")]);
   });
@@ -392,7 +371,7 @@ describe("row-level security of the documents bucket", () => {
     ["in another bucket", (owner: string) => `${owner}/doc-lease/lease.pdf`, "avatars"],
   ])("refuses a file %s, even in the user's own folder", async (_case, name, bucket) => {
     await db.query("insert into storage.buckets (id, name) values ('avatars', 'avatars') on conflict do nothing");
-    await expect(as("authenticated", ada, (tx) => putObject(tx, name(ada), bucket, false))).rejects.toThrow(/row-level security/);
+    await expect(asRole(db, "authenticated", ada, (tx) => putObject(tx, name(ada), bucket, false))).rejects.toThrow(/row-level security/);
   });
 });
 
@@ -451,7 +430,7 @@ describe("search_pages", () => {
   }
 
   const search = (user: string, query: string, documentIds: string[] | null = null, caseIds: string[] | null = null, max?: number) =>
-    as("authenticated", user, async (tx) =>
+    asRole(db, "authenticated", user, async (tx) =>
       max === undefined
         ? (await tx.query<Hit>("select * from public.search_pages($1, $2, $3)", [query, documentIds, caseIds])).rows
         : (await tx.query<Hit>("select * from public.search_pages($1, $2, $3, $4)", [query, documentIds, caseIds, max])).rows,
@@ -460,12 +439,12 @@ describe("search_pages", () => {
 
   beforeAll(async () => {
     for (const [id, title, caseId, pages] of ADA_PAGES) {
-      await as("authenticated", ada, async (tx) => {
+      await asRole(db, "authenticated", ada, async (tx) => {
         await insert(tx, "documents", { id, title, file_name: `${id}.pdf`, kind: "pdf", case_id: caseId, case_title: caseId, page_count: pages.length, status: "done" });
         for (const [i, text] of pages.entries()) await insert(tx, "document_pages", { document_id: id, page_number: i + 1, text, source: "text" });
       });
     }
-    await as("authenticated", bob, async (tx) => {
+    await asRole(db, "authenticated", bob, async (tx) => {
       await insert(tx, "documents", { id: "doc-lease", title: "Bob's lease", file_name: "lease.pdf", kind: "pdf", case_id: "case-georgiou", status: "done" });
       for (const [i, text] of BOB_PAGES.entries()) await insert(tx, "document_pages", { document_id: "doc-lease", page_number: i + 1, text, source: "ocr" });
     });
@@ -485,7 +464,7 @@ describe("search_pages", () => {
 
   it("finds the page for a question in plain words, which the websearch query alone (every word) misses", async () => {
     const question = "What is the notice period in the lease?";
-    const strict = await as("authenticated", ada, async (tx) =>
+    const strict = await asRole(db, "authenticated", ada, async (tx) =>
       (await tx.query("select 1 from public.document_pages where tsv @@ websearch_to_tsquery('english', $1)", [question])).rows,
     );
     expect(strict).toEqual([]);
@@ -576,7 +555,7 @@ describe("search_pages", () => {
   });
 
   it("is not open to the anonymous role", async () => {
-    await expect(as("anon", null, (tx) => tx.query("select * from public.search_pages('notice')"))).rejects.toThrow(
+    await expect(asRole(db, "anon", null, (tx) => tx.query("select * from public.search_pages('notice')"))).rejects.toThrow(
       /permission denied for function search_pages/,
     );
   });
@@ -584,7 +563,7 @@ describe("search_pages", () => {
 
 describe("deleting a user", () => {
   it("deletes every row of theirs, and no one else's", async () => {
-    const carol = await signUp("carol@example.com");
+    const carol = await signUp(db, "carol@example.com");
     await seedParents(carol);
     for (const spec of TABLES) await insert(db, spec.table, { ...spec.row(8), owner_id: carol });
     const count = async (owner: string) => {
