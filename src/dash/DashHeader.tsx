@@ -8,6 +8,7 @@ import { $drawerOpen, setDrawerOpen } from "../stores/dash/layout";
 import AccountMenu from "./AccountMenu";
 import DashIcon from "./components/DashIcon";
 import SignOutButton from "./components/SignOutButton";
+import SyncStatus from "./SyncStatus";
 import { LARGE_SCREEN, useMediaQuery } from "./useMediaQuery";
 
 /**
@@ -39,6 +40,7 @@ export default function DashHeader({ onShowShortcuts }: { onShowShortcuts: () =>
           {site.brand}
         </a>
         {isDemoMode && (large ? <DemoModeNotice /> : <DemoModeBadge panelClassName="absolute inset-x-4 top-full mt-1" />)}
+        {!isDemoMode && <SyncStatus />}
         {large ? (
           <div className="ml-auto flex items-center gap-4">
             <p className="text-right text-sm">

@@ -1,5 +1,5 @@
 /** Which part of the product an error came from; becomes the `feature` tag of an error report. */
-export type Feature = "voice" | "booking" | "auth" | "contact";
+export type Feature = "voice" | "booking" | "auth" | "contact" | "workspace";
 
 export type Reporter = (error: unknown, feature: Feature, extra?: Record<string, unknown>) => void;
 

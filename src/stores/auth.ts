@@ -14,6 +14,9 @@ export const $auth = auth.$auth;
 /** Sign-in, sign-up, profile update and password recovery: each resolves with `{ error }` (a message to show) or none. */
 export const { signIn, signUp, updateProfile, requestPasswordReset, setNewPassword } = auth;
 
+/** The sign-in backend of this page (Supabase or the demo), shared by everything that needs it. */
+export const authBackend = auth.backend;
+
 /** True while a password-recovery link's session waits for its new password. */
 export const $recovering = auth.$recovering;
 

@@ -6,6 +6,8 @@ import { openSignedOut } from "./fixtures/dash";
 import { hydrated } from "./fixtures/islands";
 import { ANON_KEY, STORAGE_KEY, createFakeSupabase, type FakeAccount } from "./fixtures/supabase";
 import type { Page } from "@playwright/test";
+import type { PGlite } from "@electric-sql/pglite";
+import { migratedDb } from "../unit/db/harness";
 import { expectNoAxeViolations } from "./fixtures/axe";
 import { createAuthStore } from "../../src/lib/auth/authStore";
 import { authMessages } from "../../src/lib/auth/messages";
@@ -23,7 +25,11 @@ const BOB_ID = "1c9a7f30-6b2d-4e51-8f3a-7d4e2c1b0a99";
 let server: FakeServer;
 let fake: ReturnType<typeof createFakeSupabase>;
 
+// The workspace's tables: the wired dashboard reads and writes them once signed in.
+let db: PGlite;
+
 test.beforeAll(async () => {
+  db = await migratedDb();
   server = await startFakeServer(ports.supabase, () => ({ status: 503 }), 600_000);
 });
 test.afterAll(() => server.close());
@@ -34,6 +40,7 @@ test.beforeEach(() => {
       { id: ADA.id, full_name: ADA_PROFILE_NAME, role: "member", created_at: "2025-01-15T09:30:00.000Z" },
       { id: BOB_ID, full_name: "Bob Marley", role: "member", created_at: "2025-01-16T09:30:00.000Z" },
     ],
+    db,
   );
   server.setHandler(fake.handler);
   server.requests.length = 0;

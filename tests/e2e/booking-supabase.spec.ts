@@ -5,7 +5,6 @@ import { startFakeServer, type FakeServer } from "./fixtures/server";
 import { FULL, ports } from "./fixtures/sites";
 import { createFakeSupabase } from "./fixtures/supabase";
 import { expectNoAxeViolations } from "./fixtures/axe";
-import { createDataApi } from "../fixtures/postgrest";
 import { migratedDb } from "../unit/db/harness";
 import { addDays, isWeekend } from "../../src/lib/booking/calendarDates";
 import { bookingMessages } from "../../src/lib/booking/messages";
@@ -22,7 +21,7 @@ let hook: FakeServer;
 
 test.beforeAll(async () => {
   db = await migratedDb();
-  supabase = await startFakeServer(ports.supabase, createFakeSupabase([], [], createDataApi(db)).handler, 300_000);
+  supabase = await startFakeServer(ports.supabase, createFakeSupabase([], [], db).handler, 300_000);
   hook = await startFakeServer(ports.sharedBookingWebhook, () => ({ status: 200, body: { ok: true } }), 300_000);
 });
 test.afterAll(async () => {

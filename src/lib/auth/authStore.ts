@@ -185,6 +185,8 @@ export function createAuthStore({
   }
 
   return {
+    /** The backend the store signs in with (loaded on first use): one supabase-js client for the whole page. */
+    backend: getBackend,
     $auth: $auth as ReadableAtom<AuthState>,
     $recovering: $recovering as ReadableAtom<boolean>,
     /** Asks for a password-reset e-mail whose link comes back to `redirectTo`. */

@@ -2,6 +2,7 @@ import { createClient, type Session, type SupabaseClientOptions, type User } fro
 import { fetchWithTimeout } from "../http";
 import { LOGIN_PATH } from "./redirect";
 import { parseProfile, type AuthBackend, type AuthError, type AuthSession, type AuthUser } from "./types";
+import { createSyncApi } from "../sync/supabaseApi";
 
 /** A refusal the visitor should read (4xx) versus a failure of the network or the server. */
 const isRefusal = (status: number | undefined) => status !== undefined && status >= 400 && status < 500;
@@ -97,6 +98,7 @@ export function createSupabaseBackend(
       const { error } = await client.auth.updateUser({ password });
       return { error: error ? refusal(error) : null };
     },
+    syncApi: () => createSyncApi(client),
     async fetchProfile(userId) {
       const { data, error } = await profiles().select("*").eq("id", userId).single();
       if (error) throw error;

@@ -1,3 +1,5 @@
+import type { SyncApi } from "../sync/session";
+
 /** The signed-in person as the product sees them, whichever backend signed them in. */
 export interface AuthUser {
   id: string;
@@ -50,6 +52,8 @@ export type Outcome<T> = { data: T; error: null } | { data: null; error: AuthErr
  */
 export interface AuthBackend {
   readonly mode: "supabase" | "demo";
+  /** With Supabase: the signed-in user's workspace tables, for the sync session (src/lib/sync). */
+  syncApi?(): SyncApi;
   /** The stored session of this browser, or null. */
   getSession(): Promise<AuthSession | null>;
   /** Follows sign-in and sign-out here and in other tabs; returns the unsubscribe function. */

@@ -3,6 +3,7 @@ import type { BrowserRepositoryOptions } from "./browserRepository";
 import { featureKey, removeBackups } from "./browserStorage";
 import { connectAtom } from "./connect";
 import { repositoryFor, type PersistedRecords } from "./persisted";
+import type { SyncSession } from "../sync/session";
 
 export type WorkspaceState = { status: "closed" } | { status: "opening" | "open"; userId: string };
 
@@ -13,13 +14,18 @@ export interface WorkspaceDeps extends Omit<BrowserRepositoryOptions, "userId"> 
    * user, switches when another signs in, and closes on sign-out (here or in another tab).
    */
   $userId?: ReadableAtom<string | null>;
+  /**
+   * With Supabase: the user's sync session, whose repositories keep each feature's browser repository as a cache and
+   * the records in the user's project. Null (or absent): the records live in this browser only.
+   */
+  openSync?: (userId: string) => Promise<SyncSession | null>;
 }
 
 /**
  * The signed-in user's workspace: opening it loads every feature's records into the stores and keeps them saved;
  * closing writes what is pending and detaches them, so the next user never sees the last one's records.
  */
-export function createWorkspace({ features, $userId, ...options }: WorkspaceDeps) {
+export function createWorkspace({ features, $userId, openSync, ...options }: WorkspaceDeps) {
   // Read from here rather than through $workspace.get(), which would mount the store (and follow $userId) again.
   let state: WorkspaceState = { status: "closed" };
   const $workspace = atom<WorkspaceState>(state);
@@ -37,14 +43,25 @@ export function createWorkspace({ features, $userId, ...options }: WorkspaceDeps
     if (state.status !== "closed" && state.userId === userId) return opening;
     close();
     setState({ status: "opening", userId });
-    const connecting = features.map((entry) => connectAtom(entry.$records, repositoryFor(entry, { ...options, userId })));
-    opening = Promise.all(connecting).then((disconnects) => {
-      const detach = () => disconnects.forEach((disconnect) => disconnect());
+    opening = (async () => {
+      // A sync session that cannot open (IndexedDB blocked) leaves the records in this browser, as without Supabase.
+      const sync = openSync ? await openSync(userId).catch(() => null) : null;
+      const disconnects = await Promise.all(
+        features.map((entry) => {
+          const local = repositoryFor(entry, { ...options, userId });
+          return connectAtom(entry.$records, sync ? sync.wrap(entry, local) : local);
+        }),
+      );
+      const detach = () => {
+        disconnects.forEach((disconnect) => disconnect());
+        sync?.stop();
+      };
       // Another user (or a sign-out) came first: this user's records must not stay attached.
       if (state.status !== "opening" || state.userId !== userId) return detach();
       disconnectAll = detach;
+      sync?.start();
       setState({ status: "open", userId });
-    });
+    })();
     return opening;
   };
 

@@ -1,8 +1,12 @@
-import { computed } from "nanostores";
+import { atom, computed } from "nanostores";
 import { localStorageOrNull } from "../../lib/booking/bookingStorage";
 import type { StorageNotice } from "../../lib/dash/repository";
 import { createWorkspace } from "../../lib/dash/workspace";
-import { $auth } from "../auth";
+import { reportError } from "../../lib/report";
+import type { SenderState } from "../../lib/sync/sender";
+import { openSyncSession } from "../../lib/sync/session";
+import { supabaseProject } from "../../lib/supabaseProject";
+import { $auth, authBackend } from "../auth";
 import { showToast } from "../toasts";
 import { casesRecords } from "./cases";
 import { conversationsRecords } from "./conversations";
@@ -35,6 +39,18 @@ function tellOnce(notice: StorageNotice): void {
   showToast({ ...copy, variant: notice.kind === "restored" ? "default" : "destructive" });
 }
 
+/** With Supabase: how many changes wait for the server, and whether it could not be reached (the header says so). */
+export const $syncState = atom<SenderState>({ waiting: 0, offline: false });
+
+/** With Supabase, the user's records are kept in their project too: the sync session of the signed-in user. */
+async function openSync(userId: string) {
+  const api = (await authBackend()).syncApi?.();
+  if (!api) return null;
+  const session = await openSyncSession(userId, api, { win: window, doc: document, onError: (error) => reportError(error, "workspace") });
+  session.$state.subscribe((state) => $syncState.set(state));
+  return session;
+}
+
 /**
  * The workspace of the signed-in user, opened and closed by $auth: it follows sign-in, sign-out and a user switch
  * (here or in another tab) while anything reads `$workspace`. A persisted feature joins by exporting its
@@ -55,6 +71,7 @@ const workspace = createWorkspace({
   win: typeof window === "undefined" ? undefined : window,
   onNotice: tellOnce,
   $userId: computed($auth, (auth) => auth.user?.id ?? null),
+  ...(supabaseProject && typeof window !== "undefined" ? { openSync } : {}),
 });
 
 /** Whose records the stores hold: screens render only while it is open. */

@@ -5,6 +5,8 @@ import { ASSISTANT_SITE, FULL, ports } from "../fixtures/sites";
 import { hydrated } from "../fixtures/islands";
 import { openLogin, submitSignIn } from "../fixtures/login";
 import { createFakeSupabase, type FakeAccount } from "../fixtures/supabase";
+import type { PGlite } from "@electric-sql/pglite";
+import { migratedDb } from "../../unit/db/harness";
 import { expectAlertToast, openVoicePage, talkButton, useVoiceServices } from "../fixtures/vapi";
 import { envelopeItems } from "../fixtures/sentry";
 import { describeFailure, type PostFailure } from "../../../src/lib/http";
@@ -124,13 +126,16 @@ test.describe("the Supabase auth server", () => {
   test.use({ allowConsoleErrors: EXPECTED_NETWORK_ERRORS });
   const ADA: FakeAccount = { id: "8d0e4a52-3f5b-4a8e-9d0c-2b7f6a1e4c33", email: "ada@example.com", password: "analytical", fullName: "Ada Lovelace" };
   let supabase: FakeServer;
+  // The workspace's tables: the wired dashboard reads and writes them once signed in.
+  let db: PGlite;
   test.beforeAll(async () => {
+    db = await migratedDb();
     supabase = await startFakeServer(ports.supabase, () => ({ status: 503 }), 600_000);
   });
   test.afterAll(() => supabase.close());
 
   test("the wired workspace: every screen, signed in through Supabase, loads with no CSP violation", async ({ page }) => {
-    const fake = createFakeSupabase([{ ...ADA }], [{ id: ADA.id, full_name: ADA.fullName, role: "member", created_at: "2025-01-15T09:30:00.000Z" }]);
+    const fake = createFakeSupabase([{ ...ADA }], [{ id: ADA.id, full_name: ADA.fullName, role: "member", created_at: "2025-01-15T09:30:00.000Z" }], db);
     supabase.setHandler(fake.handler);
     const violations = await recordViolations(page);
     await openLogin(page);
@@ -145,7 +150,7 @@ test.describe("the Supabase auth server", () => {
 
   for (const drill of drills) {
     test(`${drill.name}: sign-in shows an error, keeps the e-mail and password, sent one request, and works once the server is back`, async ({ page }) => {
-      const fake = createFakeSupabase([{ ...ADA }], [{ id: ADA.id, full_name: ADA.fullName, role: "member", created_at: "2025-01-15T09:30:00.000Z" }]);
+      const fake = createFakeSupabase([{ ...ADA }], [{ id: ADA.id, full_name: ADA.fullName, role: "member", created_at: "2025-01-15T09:30:00.000Z" }], db);
       supabase.requests.length = 0;
       supabase.setHandler((request) => (request.path === "/auth/v1/token" ? drill.reply : fake.handler(request)));
       const sent = pageRequests(page, supabase, "/auth/v1/token");
@@ -170,7 +175,7 @@ test.describe("the Supabase auth server", () => {
   }
 
   test("headers, then a body that stalls: sign-in still times out with an error instead of spinning", async ({ page }) => {
-    const fake = createFakeSupabase([{ ...ADA }], [{ id: ADA.id, full_name: ADA.fullName, role: "member", created_at: "2025-01-15T09:30:00.000Z" }]);
+    const fake = createFakeSupabase([{ ...ADA }], [{ id: ADA.id, full_name: ADA.fullName, role: "member", created_at: "2025-01-15T09:30:00.000Z" }], db);
     supabase.requests.length = 0;
     supabase.setHandler((request) => (request.path === "/auth/v1/token" ? "stall-body" : fake.handler(request)));
     const sent = pageRequests(page, supabase, "/auth/v1/token");

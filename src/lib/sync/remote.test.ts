@@ -1,0 +1,145 @@
+import "fake-indexeddb/auto";
+import { describe, expect, it, vi } from "vitest";
+import type { Case } from "../dash/cases";
+import { DEFAULT_PREFERENCES, type Preferences } from "../dash/preferences";
+import type { Repository } from "../dash/repository";
+import { openOutbox, type Change, type Row } from "./outbox";
+import { createRemoteWorkspace, diffRows, orderForApply, withPending, type RemoteReader } from "./remote";
+import type { Sender } from "./sender";
+import { TABLE_MAPPINGS, type TableMapping } from "./tables";
+
+const mapping = (feature: string) => TABLE_MAPPINGS.find((m) => m.feature === feature) as TableMapping;
+const CASES = mapping("cases");
+const PREFS = mapping("preferences");
+const NOW = new Date("2026-11-24T10:00:00.000Z");
+const lease: Case = { id: "case-lease", title: "Lease", docketNo: "L-1", jurisdiction: "Paphos", status: "active", updated: "2026-11-01", members: 1 };
+const estate: Case = { id: "case-estate", title: "Estate", docketNo: "E-2", jurisdiction: "Not specified", status: "pending", updated: "2026-11-02", members: 2 };
+/** A case as the server answers it: the mapping's row with the columns the server adds. */
+const caseRow = (c: Case, updatedAt = "2026-11-01T00:00:00+00:00"): Row => ({
+  ...CASES.toRows([c])[0],
+  owner_id: "ada",
+  created_at: "2026-11-01T00:00:00+00:00",
+  updated_at: updatedAt,
+});
+const prefsRow: Row = { owner_id: "ada", default_scope: "firm", compact_mode: false, notify_email: true, notify_desktop: false, notify_mobile: true, sidebar_collapsed: false };
+
+/** A local cache in memory. */
+function memoryRepository<T>(initial: T): Repository<T> & { saved: T[] } {
+  const saved: T[] = [];
+  return { saved, load: async () => initial, save: (value) => void saved.push(value), flush: () => undefined, subscribe: () => () => undefined, close: () => undefined };
+}
+
+let users = 0;
+async function setup(server: Record<string, Row[]> | null) {
+  const outbox = await openOutbox(`remote-${String((users += 1))}`);
+  const kick = vi.fn();
+  const sender = { kick } as unknown as Sender;
+  const reader: RemoteReader = {
+    select: vi.fn(async (table: string) => (server ? { ok: true as const, rows: server[table] ?? [] } : { ok: false as const, reason: "offline" })),
+  };
+  const remote = createRemoteWorkspace({ reader, outbox, sender, now: () => NOW, delayMs: 10 });
+  const casesLocal = memoryRepository<Case[]>([lease]);
+  const prefsLocal = memoryRepository<Preferences>(DEFAULT_PREFERENCES);
+  const cases = remote.repository({ mapping: CASES, local: casesLocal as Repository<unknown>, parse: (v) => v, samples: () => [lease] });
+  const prefs = remote.repository({ mapping: PREFS, local: prefsLocal as Repository<unknown>, parse: (v) => v, samples: () => DEFAULT_PREFERENCES });
+  await cases.load();
+  await prefs.load();
+  const pending = async () => (await outbox.take(100)).map((q) => q.change);
+  return { outbox, kick, reader, remote, cases, prefs, casesLocal, prefsLocal, pending };
+}
+
+describe("diffRows", () => {
+  it("upserts new and changed records with the time of the edit, deletes gone ones, and leaves the rest", () => {
+    const before = new Map(CASES.toRows([lease, estate]).map((row) => [`cases|${JSON.stringify([["id", row["id"]]])}`, JSON.stringify(Object.entries(row))]));
+    const renamed = { ...lease, title: "Lease (renewed)" };
+    const added: Case = { ...estate, id: "case-new", title: "New" };
+    const changes = diffRows(CASES, before, CASES.toRows([renamed, added]), NOW);
+    expect(changes).toEqual([
+      { table: "cases", op: "upsert", key: { id: "case-lease" }, row: expect.objectContaining({ title: "Lease (renewed)", updated_at: NOW.toISOString() }) },
+      { table: "cases", op: "upsert", key: { id: "case-new" }, row: expect.objectContaining({ title: "New" }) },
+      { table: "cases", op: "delete", key: { id: "case-estate" } },
+    ]);
+  });
+});
+
+describe("withPending", () => {
+  it("lays waiting edits over the server's rows unless the server's are newer, and drops waiting deletes", () => {
+    const server = [caseRow(lease, "2026-11-24T09:00:00+00:00"), caseRow(estate)];
+    const q = (change: Change, seq: number) => ({ id: `cases|${JSON.stringify([["id", change.key["id"]]])}`, seq, change });
+    const rows = withPending(CASES, server, [
+      q({ table: "cases", op: "upsert", key: { id: "case-lease" }, row: { id: "case-lease", title: "Older edit", updated_at: "2026-11-24T08:00:00.000Z" } }, 1),
+      q({ table: "cases", op: "delete", key: { id: "case-estate" } }, 2),
+      q({ table: "cases", op: "upsert", key: { id: "case-x" }, row: { id: "case-x", title: "Offline case", updated_at: "2026-11-24T10:00:00.000Z" } }, 3),
+    ]);
+    expect(rows.map((r) => [r["id"], r["title"]])).toEqual([
+      ["case-lease", "Lease"],
+      ["case-x", "Offline case"],
+    ]);
+  });
+});
+
+describe("orderForApply", () => {
+  it("inserts parents before children and deletes children before parents", () => {
+    const c = (table: string, op: "upsert" | "delete"): Change => (op === "upsert" ? { table, op, key: {}, row: {} } : { table, op, key: {} });
+    const ordered = orderForApply([c("messages", "upsert"), c("conversations", "delete"), c("conversations", "upsert"), c("messages", "delete")]);
+    expect(ordered.map((x) => `${x.op} ${x.table}`)).toEqual(["upsert conversations", "upsert messages", "delete messages", "delete conversations"]);
+  });
+});
+
+describe("the remote workspace", () => {
+  it("opens from the local cache, and queues the edits of several features as one batch", async () => {
+    const { cases, prefs, casesLocal, pending, kick, remote } = await setup({});
+    cases.save([lease, estate]);
+    prefs.save({ ...DEFAULT_PREFERENCES, compactMode: true });
+    expect(casesLocal.saved).toEqual([[lease, estate]]);
+    await remote.flush();
+    expect(kick).toHaveBeenCalledTimes(1);
+    expect(await pending()).toEqual([
+      { table: "preferences", op: "upsert", key: {}, row: expect.objectContaining({ compact_mode: true }) },
+      { table: "cases", op: "upsert", key: { id: "case-estate" }, row: expect.objectContaining({ title: "Estate", updated_at: NOW.toISOString() }) },
+    ]);
+  });
+
+  it("makes a new user's records their own rows on the first read (no preferences row yet)", async () => {
+    const { remote, pending } = await setup({ cases: [], preferences: [] });
+    expect(await remote.refresh()).toBe(true);
+    expect((await pending()).map((c) => `${c.op} ${c.table} ${JSON.stringify(c.key)}`)).toEqual([
+      "upsert preferences {}",
+      'upsert cases {"id":"case-lease"}',
+    ]);
+  });
+
+  it("shows another device's records, keeps this device's waiting edits over them, and updates the cache", async () => {
+    const server = { cases: [caseRow(lease), caseRow(estate)], preferences: [{ ...prefsRow, compact_mode: true }] };
+    const { remote, cases, casesLocal, prefs } = await setup(server);
+    const seen = vi.fn();
+    cases.subscribe(seen);
+    const seenPrefs = vi.fn();
+    prefs.subscribe(seenPrefs);
+    cases.save([{ ...lease, title: "Lease (mine)" }]);
+    await remote.flush();
+    expect(await remote.refresh()).toBe(true);
+    // The estate came from another device; the waiting rename stays over the server's older row.
+    expect(seen).toHaveBeenCalledWith([estate, { ...lease, title: "Lease (mine)" }]);
+    expect(seenPrefs).toHaveBeenCalledWith({ ...DEFAULT_PREFERENCES, compactMode: true });
+    expect(casesLocal.saved.at(-1)).toEqual([estate, { ...lease, title: "Lease (mine)" }]);
+  });
+
+  it("takes the server's records when nothing waits: new ones first, the others where this device shows them", async () => {
+    const { remote, cases, casesLocal } = await setup({ cases: [caseRow(lease), caseRow(estate)], preferences: [prefsRow] });
+    const seen = vi.fn();
+    cases.subscribe(seen);
+    expect(await remote.refresh()).toBe(true);
+    expect(seen).toHaveBeenCalledWith([estate, lease]);
+    expect(casesLocal.saved.at(-1)).toEqual([estate, lease]);
+  });
+
+  it("leaves everything as it is when the server cannot be read", async () => {
+    const { remote, cases, pending } = await setup(null);
+    const seen = vi.fn();
+    cases.subscribe(seen);
+    expect(await remote.refresh()).toBe(false);
+    expect(seen).not.toHaveBeenCalled();
+    expect(await pending()).toEqual([]);
+  });
+});

@@ -1,0 +1,239 @@
+import { atom, type ReadableAtom } from "nanostores";
+import type { Repository } from "../dash/repository";
+import { recordId, type Change, type Outbox, type QueuedChange, type Row } from "./outbox";
+import type { Sender } from "./sender";
+import { keyOf, TABLE_ORDER, type TableMapping } from "./tables";
+
+/** What the workspace asks of the server: every row of a table the user may see, or why it could not. */
+export interface RemoteReader {
+  select(table: string): Promise<{ ok: true; rows: Row[] } | { ok: false; reason: string }>;
+}
+
+/** One feature as the remote workspace keeps it: its mapping, the local cache, and how to parse what comes back. */
+export interface SyncedFeature {
+  mapping: TableMapping;
+  local: Repository<unknown>;
+  parse: (records: unknown) => unknown;
+  samples: () => unknown;
+}
+
+export interface RemoteWorkspaceDeps {
+  reader: RemoteReader;
+  outbox: Outbox;
+  sender: Sender;
+  now?: () => Date;
+  /** How long edits are gathered before they are queued as changes (a message and its conversation: one write). */
+  delayMs?: number;
+  onError?: (error: unknown) => void;
+}
+
+type Snapshot = Map<string, string>;
+
+/** Columns the server owns: never compared, never sent. */
+const SERVER_COLUMNS = new Set(["owner_id", "created_at", "tsv"]);
+const comparable = (row: Row, ownTime: boolean) =>
+  JSON.stringify(Object.entries(row).filter(([column]) => !SERVER_COLUMNS.has(column) && (ownTime || column !== "updated_at")));
+
+/** The rows of `value` by record, as compared between saves. */
+function snapshotOf(mapping: TableMapping, rows: readonly Row[]): Snapshot {
+  const ownTime = rows.some((row) => "updated_at" in row);
+  return new Map(rows.map((row) => [recordId(mapping.table, keyOf(mapping, row)), comparable(row, ownTime)]));
+}
+
+/** What changed between two snapshots of a feature's rows: an upsert per new or changed record, a delete per gone one. */
+export function diffRows(mapping: TableMapping, before: Snapshot, rows: readonly Row[], now: Date): Change[] {
+  const changes: Change[] = [];
+  const seen = new Set<string>();
+  for (const row of rows) {
+    const key = keyOf(mapping, row);
+    const id = recordId(mapping.table, key);
+    seen.add(id);
+    if (before.get(id) === comparable(row, "updated_at" in row)) continue;
+    changes.push({ table: mapping.table, op: "upsert", key, row: { updated_at: now.toISOString(), ...row } });
+  }
+  for (const id of before.keys()) {
+    if (seen.has(id)) continue;
+    // A record's id is table|[[column, value], ...] (recordId): its key again.
+    const key = Object.fromEntries(JSON.parse(id.slice(mapping.table.length + 1)) as [string, string | number][]);
+    changes.push({ table: mapping.table, op: "delete", key });
+  }
+  return changes;
+}
+
+/** An instant however it is written ("…Z" here, "…+00:00" from PostgREST); none is the earliest. */
+const time = (value: unknown) => (typeof value === "string" ? Date.parse(value) : -Infinity);
+
+/** The server's rows with the changes still waiting laid over them: the user's own latest edits win until sent. */
+export function withPending(mapping: TableMapping, rows: readonly Row[], pending: readonly QueuedChange[]): Row[] {
+  const merged = new Map(rows.map((row) => [recordId(mapping.table, keyOf(mapping, row)), row]));
+  for (const { id, change } of pending) {
+    if (change.table !== mapping.table) continue;
+    if (change.op === "delete") merged.delete(id);
+    else {
+      const stored = merged.get(id);
+      const newer = !stored || time(change.row["updated_at"]) >= time(stored["updated_at"]);
+      // Last write wins per record: a waiting edit older than what the server holds will be skipped there too.
+      if (newer) merged.set(id, { ...stored, ...change.row });
+    }
+  }
+  return [...merged.values()];
+}
+
+/** A batch in the order apply_changes can take it: parents' upserts before their children's, children's deletes first. */
+export function orderForApply(changes: readonly Change[]): Change[] {
+  const rank = (change: Change) => {
+    const i = (TABLE_ORDER as readonly string[]).indexOf(change.table);
+    return change.op === "upsert" ? i : TABLE_ORDER.length * 2 - i;
+  };
+  return [...changes].sort((a, b) => rank(a) - rank(b));
+}
+
+/**
+ * The signed-in user's workspace in their Supabase project. Each feature keeps its local cache (the browser
+ * repository: the workspace opens at once, and offline); edits are diffed per record against what was last shown and
+ * queued in the outbox, which the sender delivers; `refresh()` reads every table once, in parallel, lays the waiting
+ * changes over them and hands each feature its records. A user the server has never seen (no preferences row) gets
+ * the samples as their own rows, queued like any edit.
+ */
+export function createRemoteWorkspace({ reader, outbox, sender, now = () => new Date(), delayMs = 300, onError = () => undefined }: RemoteWorkspaceDeps) {
+  const features: { feature: SyncedFeature; snapshot: Snapshot; latest: unknown; dirty: boolean; listeners: Set<(value: unknown) => void> }[] = [];
+  const $loaded = atom(false);
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let queueing: Promise<void> = Promise.resolve();
+
+  /** Diffs every feature edited since the last time, queues all their changes at once, and starts sending. */
+  const queueEdits = (): Promise<void> => {
+    clearTimeout(timer);
+    timer = undefined;
+    const changes: Change[] = [];
+    for (const entry of features) {
+      if (!entry.dirty) continue;
+      entry.dirty = false;
+      const rows = entry.feature.mapping.toRows(entry.latest);
+      changes.push(...diffRows(entry.feature.mapping, entry.snapshot, rows, now()));
+      entry.snapshot = snapshotOf(entry.feature.mapping, rows);
+    }
+    if (changes.length === 0) return queueing;
+    queueing = queueing
+      .then(() => outbox.put(orderForApply(changes)))
+      .then(() => sender.kick())
+      .catch(onError);
+    return queueing;
+  };
+
+  /** The repository a feature's store uses: its local cache, plus the server. */
+  function repository(feature: SyncedFeature): Repository<unknown> {
+    const entry = { feature, snapshot: new Map() as Snapshot, latest: undefined as unknown, dirty: false, listeners: new Set<(value: unknown) => void>() };
+    features.push(entry);
+    return {
+      async load() {
+        entry.latest = await feature.local.load();
+        entry.snapshot = snapshotOf(feature.mapping, feature.mapping.toRows(entry.latest));
+        return entry.latest;
+      },
+      save(value) {
+        feature.local.save(value);
+        entry.latest = value;
+        entry.dirty = true;
+        timer ??= setTimeout(() => void queueEdits(), delayMs);
+      },
+      flush() {
+        feature.local.flush();
+        void queueEdits();
+      },
+      subscribe(listener) {
+        entry.listeners.add(listener);
+        const stopLocal = feature.local.subscribe((value) => {
+          entry.latest = value;
+          entry.snapshot = snapshotOf(feature.mapping, feature.mapping.toRows(value));
+          listener(value);
+        });
+        return () => {
+          entry.listeners.delete(listener);
+          stopLocal();
+        };
+      },
+      close() {
+        void queueEdits();
+        feature.local.close();
+        entry.listeners.clear();
+        features.splice(features.indexOf(entry), 1);
+      },
+    };
+  }
+
+  /**
+   * Reads the server: every table once, in parallel. Each feature then shows the server's records with the user's
+   * waiting edits over them. Resolves false when the server could not be read (the cache stays as it is).
+   */
+  async function refresh(): Promise<boolean> {
+    await queueEdits();
+    const tables = [...new Set(features.map((entry) => entry.feature.mapping.table))];
+    const answers = await Promise.all(tables.map((table) => reader.select(table)));
+    const rowsOf = new Map<string, Row[]>();
+    for (const [i, answer] of answers.entries()) {
+      if (!answer.ok) return false;
+      rowsOf.set(tables[i]!, answer.rows);
+    }
+    const pending = await outbox.take(Number.MAX_SAFE_INTEGER);
+    const firstUse = (rowsOf.get("preferences") ?? []).length === 0 && !pending.some((q) => q.change.table === "preferences");
+    for (const entry of features) {
+      const { mapping } = entry.feature;
+      if (firstUse) {
+        // A new user: what they see (their samples, or what they did before the server answered) becomes their rows.
+        entry.snapshot = new Map();
+        entry.dirty = true;
+        continue;
+      }
+      const read = entry.feature.parse(mapping.fromRows(withPending(mapping, rowsOf.get(mapping.table) ?? [], pending)));
+      const parsed = read === null ? null : orderLike(read, entry.latest);
+      if (parsed === null) {
+        onError(new Error(`The server's ${mapping.feature} could not be read`));
+        continue;
+      }
+      const rows = mapping.toRows(parsed);
+      const snapshot = snapshotOf(mapping, rows);
+      if (sameSnapshot(snapshot, snapshotOf(mapping, mapping.toRows(entry.latest)))) {
+        entry.snapshot = snapshot;
+        continue;
+      }
+      entry.snapshot = snapshot;
+      entry.latest = parsed;
+      entry.feature.local.save(parsed);
+      for (const listener of entry.listeners) listener(parsed);
+    }
+    if (firstUse) await queueEdits();
+    $loaded.set(true);
+    return true;
+  }
+
+  return {
+    repository,
+    refresh,
+    /** Whether the server's records have been read once. */
+    $loaded: $loaded as ReadableAtom<boolean>,
+    /** Queues what is being gathered now (the page is being hidden). */
+    flush: queueEdits,
+  };
+}
+
+/**
+ * A list read from the server in the order this device shows it: records it already shows keep their places, and
+ * records new to it come first, as a record made here would (the server keeps no order).
+ */
+export function orderLike(next: unknown, previous: unknown): unknown {
+  if (!Array.isArray(next) || !Array.isArray(previous)) return next;
+  const idOf = (record: unknown) => (record as { id?: unknown }).id;
+  const position = new Map(previous.map((record, i) => [idOf(record), i]));
+  const known = next.filter((record) => position.has(idOf(record)));
+  known.sort((a, b) => (position.get(idOf(a)) ?? 0) - (position.get(idOf(b)) ?? 0));
+  return [...next.filter((record) => !position.has(idOf(record))), ...known];
+}
+
+function sameSnapshot(a: Snapshot, b: Snapshot): boolean {
+  if (a.size !== b.size) return false;
+  for (const [id, row] of a) if (b.get(id) !== row) return false;
+  return true;
+}
+
+export type RemoteWorkspace = ReturnType<typeof createRemoteWorkspace>;

@@ -1,0 +1,127 @@
+import { atom, type ReadableAtom } from "nanostores";
+import type { Change, Outbox, QueuedChange } from "./outbox";
+
+/** What one attempt to send a batch came to. */
+export type SendOutcome =
+  /** The server answered for each change, in order: applied, or refused for good (it will never be taken). */
+  | { kind: "answered"; results: readonly ({ ok: true } | { ok: false; code: string; message: string })[] }
+  /** No answer, a network failure, a 5xx or an expired session: the batch stays and is sent again later. */
+  | { kind: "retry"; reason: string };
+
+export interface SenderState {
+  /** Records whose change the server has not confirmed. */
+  waiting: number;
+  /** The last attempt failed for the network or the server: the changes wait for it to come back. */
+  offline: boolean;
+}
+
+export interface SenderDeps {
+  outbox: Outbox;
+  send: (changes: Change[]) => Promise<SendOutcome>;
+  /** A change the server refused for good (a bug, never the network): reported, and not retried. */
+  onRefused?: (change: Change, code: string, message: string) => void;
+  setTimer?: (run: () => void, ms: number) => ReturnType<typeof setTimeout>;
+  clearTimer?: (timer: ReturnType<typeof setTimeout>) => void;
+  /** The most changes one request carries (apply_changes takes 500). */
+  batch?: number;
+}
+
+/** The wait before the n-th retry in a row: 1 s, 2 s, 4 s ... then a minute at most. */
+export const retryDelayMs = (attempt: number): number => Math.min(60_000, 1000 * 2 ** Math.max(0, attempt - 1));
+
+/**
+ * Sends the outbox's changes, one batch in flight at a time, and keeps trying with backoff while the network or
+ * the server is down. `kick()` after queueing changes, when the browser is back online, or when the tab returns.
+ */
+export function createSender({
+  outbox,
+  send,
+  onRefused = () => undefined,
+  setTimer = (run, ms) => setTimeout(run, ms),
+  clearTimer = (timer) => clearTimeout(timer),
+  batch = 500,
+}: SenderDeps) {
+  const $state = atom<SenderState>({ waiting: 0, offline: false });
+  let running: Promise<void> | null = null;
+  let again = false;
+  let failures = 0;
+  let timer: ReturnType<typeof setTimeout> | null = null;
+  let closed = false;
+
+  const setWaiting = async (offline: boolean) => {
+    const waiting = await outbox.count();
+    $state.set({ waiting, offline: offline && waiting > 0 });
+  };
+
+  const retryLater = () => {
+    failures += 1;
+    timer = setTimer(() => {
+      timer = null;
+      kick({ now: true });
+    }, retryDelayMs(failures));
+  };
+
+  const sendAll = async (): Promise<void> => {
+    for (;;) {
+      const taken: QueuedChange[] = await outbox.take(batch);
+      if (taken.length === 0 || closed) return setWaiting(false);
+      let outcome: SendOutcome;
+      try {
+        outcome = await send(taken.map((item) => item.change));
+      } catch (error) {
+        outcome = { kind: "retry", reason: error instanceof Error ? error.message : String(error) };
+      }
+      if (outcome.kind === "retry") {
+        await setWaiting(true);
+        return retryLater();
+      }
+      failures = 0;
+      outcome.results.forEach((result, i) => {
+        const item = taken[i];
+        if (item && !result.ok) onRefused(item.change, result.code, result.message);
+      });
+      await outbox.done(taken);
+    }
+  };
+
+  /**
+   * Starts sending, or once more after the batch in flight. While the server is failing, new changes wait for the
+   * next retry; `now` (the browser is back online, the tab is back) tries at once.
+   */
+  function kick({ now = false }: { now?: boolean } = {}): void {
+    if (closed) return;
+    if (timer !== null) {
+      if (!now) return void setWaiting(true);
+      clearTimer(timer);
+      timer = null;
+    }
+    if (running) {
+      again = true;
+      return;
+    }
+    running = (async () => {
+      do {
+        again = false;
+        await sendAll();
+      } while (again && timer === null && !closed);
+    })().finally(() => {
+      running = null;
+    });
+  }
+
+  return {
+    $state: $state as ReadableAtom<SenderState>,
+    kick,
+    /** Resolves once nothing is in flight (tests, sign-out). */
+    idle: () => running ?? Promise.resolve(),
+    /** Reads how many changes wait (after opening, before anything is sent). */
+    refresh: () => setWaiting($state.get().offline),
+    close() {
+      closed = true;
+      if (timer !== null) clearTimer(timer);
+      timer = null;
+    },
+  };
+}
+
+export type Sender = ReturnType<typeof createSender>;

@@ -1,0 +1,120 @@
+import type { ReadableAtom } from "nanostores";
+import type { PersistedRecords } from "../dash/persisted";
+import type { Repository } from "../dash/repository";
+import { openOutbox, type Change } from "./outbox";
+import { createRemoteWorkspace, orderForApply, type RemoteReader } from "./remote";
+import { createSender, type SendOutcome, type SenderState } from "./sender";
+import { TABLE_MAPPINGS } from "./tables";
+
+/** What a sync session needs of the server (supabaseBackend.ts gives it over supabase-js). */
+export interface SyncApi {
+  reader: RemoteReader;
+  /** apply_changes: the changes in one request. */
+  send(changes: Change[]): Promise<SendOutcome>;
+}
+
+type Events = Pick<Window, "addEventListener" | "removeEventListener">;
+
+export interface SyncSessionOptions {
+  /** focus, online and pagehide. */
+  win?: Events;
+  /** visibilitychange. */
+  doc?: Events & Pick<Document, "visibilityState">;
+  onError?: (error: unknown) => void;
+  /** How often another device's changes are fetched while the workspace is open. */
+  refreshMs?: number;
+  now?: () => Date;
+}
+
+/** Another device's changes are read at least this often, and whenever the workspace comes back into view. */
+export const REFRESH_MS = 30_000;
+
+export interface SyncSession {
+  /** The repository a feature's store uses in this mode: its browser repository (the cache) and the server. */
+  wrap(entry: PersistedRecords, local: Repository<unknown>): Repository<unknown>;
+  /** Reads the server and starts sending, refetching and listening (after every feature has loaded). */
+  start(): void;
+  /** Stops timers and listeners; waiting changes stay in the outbox for next time. */
+  stop(): void;
+  $state: ReadableAtom<SenderState>;
+  /** Reads the server now; false when it could not be read. */
+  refresh(): Promise<boolean>;
+  /** Resolves once the edits made so far are queued and nothing is being sent (tests, sign-out). */
+  settled(): Promise<void>;
+}
+
+/** Parses a sharded feature's records (messages by conversation): each shard on its own, a bad one left out. */
+const parseShards = (parseShard: (data: unknown) => unknown) => (records: unknown) => {
+  if (!(records instanceof Map)) return null;
+  const parsed = new Map<string, unknown>();
+  for (const [id, shard] of records as Map<string, unknown>) {
+    const value = parseShard(shard);
+    if (value !== null) parsed.set(id, value);
+  }
+  return parsed;
+};
+
+/**
+ * The signed-in user's workspace kept in their Supabase project: edits go to an IndexedDB outbox at once and are
+ * sent in the background (retried with backoff while the network or the server is down, across reloads); the
+ * server's records are read when the workspace opens, when it comes back into view, when the browser is back
+ * online, and every 30 s.
+ */
+export async function openSyncSession(userId: string, api: SyncApi, options: SyncSessionOptions = {}): Promise<SyncSession> {
+  const { win, doc, onError = () => undefined, refreshMs = REFRESH_MS } = options;
+  const outbox = await openOutbox(userId);
+  const sender = createSender({
+    outbox,
+    send: (changes) => api.send(orderForApply(changes)),
+    onRefused: (change, code, message) => onError(new Error(`The server refused a change of ${change.table} (${code}): ${message}`)),
+  });
+  const remote = createRemoteWorkspace({ reader: api.reader, outbox, sender, onError, ...(options.now ? { now: options.now } : {}) });
+  let interval: ReturnType<typeof setInterval> | undefined;
+
+  const refresh = () => {
+    void remote.refresh().catch(onError);
+  };
+  const onVisible = () => {
+    if (doc && doc.visibilityState !== "visible") return;
+    sender.kick({ now: true });
+    refresh();
+  };
+  const onOnline = () => sender.kick({ now: true });
+  const onHide = () => void remote.flush();
+
+  return {
+    $state: sender.$state,
+    refresh: () => remote.refresh(),
+    async settled() {
+      await remote.flush();
+      await sender.idle();
+    },
+    wrap(entry, local) {
+      const mapping = TABLE_MAPPINGS.find((m) => m.feature === entry.feature.name);
+      if (!mapping) return local;
+      const parse = entry.sharded ? parseShards(entry.feature.parseShard) : entry.feature.parse;
+      return remote.repository({ mapping, local, parse, samples: entry.feature.samples });
+    },
+    start() {
+      void sender.refresh();
+      sender.kick({ now: true });
+      refresh();
+      interval = setInterval(refresh, refreshMs);
+      win?.addEventListener("focus", onVisible);
+      doc?.addEventListener("visibilitychange", onVisible);
+      win?.addEventListener("online", onOnline);
+      win?.addEventListener("pagehide", onHide);
+    },
+    stop() {
+      clearInterval(interval);
+      win?.removeEventListener("focus", onVisible);
+      doc?.removeEventListener("visibilitychange", onVisible);
+      win?.removeEventListener("online", onOnline);
+      win?.removeEventListener("pagehide", onHide);
+      void remote.flush().finally(() => {
+        sender.close();
+        outbox.close();
+      });
+    },
+  };
+}

@@ -1,0 +1,237 @@
+import type { ChatMessage } from "../dash/chat";
+import type { Case } from "../dash/cases";
+import type { Conversation } from "../dash/conversations";
+import type { KnowledgeItem } from "../dash/knowledge";
+import type { Preferences } from "../dash/preferences";
+import type { Upload } from "../dash/uploads";
+import type { Row, RowKey } from "./outbox";
+
+/**
+ * How one workspace feature's records are rows of a table (supabase/migrations/20250301000000_workspace.sql): the
+ * records as rows, and rows back as the records' shape, which the feature's own parse then validates. owner_id is
+ * the server's (auth.uid()); created_at is its own. A row that names updated_at carries the record's own time of
+ * change (a conversation's updatedAt); the others get the time of the edit when they are queued.
+ */
+export interface TableMapping {
+  /** The feature's name (FeatureDefinition.name). */
+  feature: string;
+  table: string;
+  /** The columns that name a row, owner_id aside. */
+  key: readonly string[];
+  toRows(value: unknown): Row[];
+  fromRows(rows: readonly Row[]): unknown;
+}
+
+/** The parent tables first: a batch inserts a conversation before its messages, a document before its pages. */
+export const TABLE_ORDER = ["preferences", "conversations", "knowledge_items", "cases", "documents", "messages", "document_pages"] as const;
+
+/** A timestamp column as the app keeps instants: ISO 8601 in UTC ("2026-04-14T15:00:00.000Z"). */
+const iso = (value: unknown): string | undefined => (typeof value === "string" ? new Date(value).toISOString() : undefined);
+/** Leaves out the keys whose value is undefined (an optional field the record does not have). */
+const defined = <T extends Record<string, unknown>>(record: T): T =>
+  Object.fromEntries(Object.entries(record).filter(([, value]) => value !== undefined)) as T;
+
+/** The key of a row: its key columns. */
+export function keyOf(mapping: TableMapping, row: Row): RowKey {
+  return Object.fromEntries(mapping.key.map((column) => [column, row[column] as string | number]));
+}
+
+const conversations: TableMapping = {
+  feature: "conversations",
+  table: "conversations",
+  key: ["id"],
+  toRows: (value) => (value as Conversation[]).map((c) => ({ id: c.id, title: c.title, pinned: c.pinned, updated_at: c.updatedAt })),
+  fromRows: (rows) => rows.map((r) => ({ id: r["id"], title: r["title"], pinned: r["pinned"], updatedAt: iso(r["updated_at"]) })),
+};
+
+const messages: TableMapping = {
+  feature: "messages",
+  table: "messages",
+  key: ["conversation_id", "id"],
+  toRows: (value) =>
+    [...(value as ReadonlyMap<string, ChatMessage[]>)].flatMap(([conversationId, list]) =>
+      list.map((m) => ({
+        conversation_id: conversationId,
+        id: m.id,
+        role: m.role,
+        content: m.content,
+        scope: m.scope,
+        citations: m.citations ?? null,
+        context: m.context ?? null,
+        offer_scope: m.offerScope ?? null,
+        sent_at: m.timestamp,
+      })),
+    ),
+  fromRows: (rows) => {
+    const byConversation = new Map<string, unknown[]>();
+    const ordered = [...rows].sort((a, b) => String(iso(a["sent_at"])).localeCompare(String(iso(b["sent_at"]))));
+    for (const r of ordered) {
+      const conversationId = String(r["conversation_id"]);
+      const list = byConversation.get(conversationId) ?? [];
+      list.push(
+        defined({
+          id: r["id"],
+          role: r["role"],
+          content: r["content"],
+          timestamp: iso(r["sent_at"]),
+          scope: r["scope"],
+          citations: r["citations"] ?? undefined,
+          context: r["context"] ?? undefined,
+          offerScope: r["offer_scope"] ?? undefined,
+        }),
+      );
+      byConversation.set(conversationId, list);
+    }
+    return byConversation;
+  },
+};
+
+const knowledge: TableMapping = {
+  feature: "knowledge",
+  table: "knowledge_items",
+  key: ["id"],
+  toRows: (value) =>
+    (value as KnowledgeItem[]).map((k) => ({
+      id: k.id,
+      title: k.title,
+      type: k.type,
+      description: k.description,
+      last_updated: k.lastUpdated,
+      source: k.source,
+      text: k.text ?? null,
+    })),
+  fromRows: (rows) =>
+    rows.map((r) =>
+      defined({
+        id: r["id"],
+        title: r["title"],
+        type: r["type"],
+        description: r["description"],
+        lastUpdated: r["last_updated"],
+        source: r["source"],
+        text: r["text"] ?? undefined,
+      }),
+    ),
+};
+
+const cases: TableMapping = {
+  feature: "cases",
+  table: "cases",
+  key: ["id"],
+  toRows: (value) =>
+    (value as Case[]).map((c) => ({
+      id: c.id,
+      title: c.title,
+      docket_no: c.docketNo,
+      jurisdiction: c.jurisdiction,
+      status: c.status,
+      updated_on: c.updated,
+      members: c.members,
+    })),
+  fromRows: (rows) =>
+    rows.map((r) => ({
+      id: r["id"],
+      title: r["title"],
+      docketNo: r["docket_no"],
+      jurisdiction: r["jurisdiction"],
+      status: r["status"],
+      updated: r["updated_on"],
+      members: r["members"],
+    })),
+};
+
+const documents: TableMapping = {
+  feature: "uploads",
+  table: "documents",
+  key: ["id"],
+  toRows: (value) =>
+    (value as Upload[]).map((u) => ({
+      id: u.id,
+      title: u.title,
+      file_name: u.filename,
+      kind: u.kind,
+      case_id: u.caseId,
+      case_title: u.caseTitle,
+      size_bytes: u.sizeBytes,
+      page_count: u.pages,
+      unit: u.unit,
+      ocr_pages: u.ocrPages,
+      uploaded_at: u.uploaded,
+      sample: u.sample ?? null,
+      attempt: u.processing.attempt,
+      status: u.processing.state,
+      started_at: u.processing.started,
+      read_at: u.processing.readAt ?? null,
+      done_at: u.processing.doneAt ?? null,
+      failed_at: u.processing.failedAt ?? null,
+      failure_reason: u.processing.reason ?? null,
+    })),
+  fromRows: (rows) =>
+    rows.map((r) =>
+      defined({
+        id: r["id"],
+        title: r["title"],
+        filename: r["file_name"],
+        kind: r["kind"],
+        caseId: r["case_id"],
+        caseTitle: r["case_title"],
+        sizeBytes: Number(r["size_bytes"]),
+        pages: r["page_count"],
+        unit: r["unit"],
+        ocrPages: r["ocr_pages"],
+        uploaded: iso(r["uploaded_at"]),
+        sample: r["sample"] ?? undefined,
+        processing: defined({
+          attempt: r["attempt"],
+          state: r["status"],
+          started: iso(r["started_at"]),
+          readAt: iso(r["read_at"]),
+          doneAt: iso(r["done_at"]),
+          failedAt: iso(r["failed_at"]),
+          reason: r["failure_reason"] ?? undefined,
+        }),
+      }),
+    ),
+};
+
+/** One row per user: its key is the owner alone, so two features can each write their own columns of it. */
+const preferences: TableMapping = {
+  feature: "preferences",
+  table: "preferences",
+  key: [],
+  toRows: (value) => {
+    const p = value as Preferences;
+    return [
+      {
+        default_scope: p.defaultScope,
+        compact_mode: p.compactMode,
+        notify_email: p.notifications.email,
+        notify_desktop: p.notifications.desktop,
+        notify_mobile: p.notifications.mobile,
+      },
+    ];
+  },
+  fromRows: (rows) => {
+    const r = rows[0];
+    if (!r) return null;
+    return {
+      defaultScope: r["default_scope"],
+      compactMode: r["compact_mode"],
+      notifications: { email: r["notify_email"], desktop: r["notify_desktop"], mobile: r["notify_mobile"] },
+    };
+  },
+};
+
+const layout: TableMapping = {
+  feature: "layout",
+  table: "preferences",
+  key: [],
+  toRows: (value) => [{ sidebar_collapsed: (value as { sidebarCollapsed: boolean }).sidebarCollapsed }],
+  fromRows: (rows) => (rows[0] ? { sidebarCollapsed: rows[0]["sidebar_collapsed"] } : null),
+};
+
+/** Every synced feature. Replies in flight (pendingReplies) stay in the browser that is writing them. */
+export const TABLE_MAPPINGS: readonly TableMapping[] = [conversations, messages, knowledge, cases, documents, preferences, layout];
+
+/** The tables a workspace reads when it opens: each once, in parallel. */
+export const SYNCED_TABLES: readonly string[] = [...new Set(TABLE_MAPPINGS.map((m) => m.table))];

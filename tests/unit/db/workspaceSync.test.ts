@@ -1,0 +1,130 @@
+import "fake-indexeddb/auto";
+import type { PGlite } from "@electric-sql/pglite";
+import { createClient } from "@supabase/supabase-js";
+import { atom } from "nanostores";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { FakeServer } from "../../e2e/fixtures/server";
+import { serveDataApi } from "../../fixtures/postgrest";
+import { persisted, persistedShards } from "../../../src/lib/dash/persisted";
+import { MemoryStorage } from "../../../src/lib/dash/testing";
+import { createWorkspace } from "../../../src/lib/dash/workspace";
+import { openSyncSession, type SyncSession } from "../../../src/lib/sync/session";
+import { createSyncApi } from "../../../src/lib/sync/supabaseApi";
+import { casesFeature } from "../../../src/stores/dash/cases";
+import { conversationsFeature } from "../../../src/stores/dash/conversations";
+import { knowledgeFeature } from "../../../src/stores/dash/knowledge";
+import { layoutFeature } from "../../../src/stores/dash/layout";
+import { messagesFeature } from "../../../src/stores/dash/messages";
+import { preferencesFeature } from "../../../src/stores/dash/preferences";
+import { uploadsFeature } from "../../../src/stores/dash/uploads";
+import type { Case } from "../../../src/lib/dash/cases";
+import { migratedDb, signUp } from "./harness";
+
+// The sync session (src/lib/sync) against the migrations on PGlite, through real supabase-js over HTTP: every
+// feature's samples become a new user's rows, another device sees them and their changes, and nobody else does.
+const ANON_KEY = "anon-key";
+let db: PGlite;
+let server: FakeServer;
+let ada: string;
+let bob: string;
+
+beforeAll(async () => {
+  db = await migratedDb();
+  ada = await signUp(db, "ada@example.com");
+  bob = await signUp(db, "bob@example.com");
+  server = await serveDataApi(db, ANON_KEY);
+}, 120_000);
+afterAll(() => server?.close());
+
+/** One device of a user: its own atoms, localStorage and outbox database, and a sync session against the server. */
+async function device(userId: string, name: string) {
+  const atoms = {
+    conversations: atom(conversationsFeature.samples()),
+    messages: atom(messagesFeature.samples()),
+    knowledge: atom(knowledgeFeature.samples()),
+    cases: atom(casesFeature.samples()),
+    uploads: atom(uploadsFeature.samples()),
+    preferences: atom(preferencesFeature.samples()),
+    layout: atom(layoutFeature.samples()),
+  };
+  const client = createClient(server.url, ANON_KEY, {
+    auth: { persistSession: false, autoRefreshToken: false },
+    global: { headers: { Authorization: `Bearer user:${userId}` } },
+  });
+  let session!: SyncSession;
+  const workspace = createWorkspace({
+    features: [
+      persisted(atoms.conversations, conversationsFeature),
+      persistedShards(atoms.messages, messagesFeature),
+      persisted(atoms.knowledge, knowledgeFeature),
+      persisted(atoms.cases, casesFeature),
+      persisted(atoms.uploads, uploadsFeature),
+      persisted(atoms.preferences, preferencesFeature),
+      persisted(atoms.layout, layoutFeature),
+    ],
+    storage: new MemoryStorage(),
+    openSync: async (id) => (session = await openSyncSession(`${id}-${name}`, createSyncApi(client), { refreshMs: 3_600_000 })),
+  });
+  await workspace.open(userId);
+  await session.settled();
+  return { atoms, session, workspace };
+}
+
+const count = async (table: string, owner: string) =>
+  Number((await db.query<{ n: number }>(`select count(*)::int as n from public.${table} where owner_id = $1`, [owner])).rows[0]!.n);
+
+describe("the workspace kept in Supabase", () => {
+  it("makes every sample a new user's own row, once", async () => {
+    const laptop = await device(ada, "laptop");
+    expect(await laptop.session.refresh()).toBe(true);
+    await laptop.session.settled();
+    expect(await count("conversations", ada)).toBe(conversationsFeature.samples().length);
+    expect(await count("messages", ada)).toBe([...messagesFeature.samples().values()].flat().length);
+    expect(await count("knowledge_items", ada)).toBe(knowledgeFeature.samples().length);
+    expect(await count("cases", ada)).toBe(casesFeature.samples().length);
+    expect(await count("documents", ada)).toBe(uploadsFeature.samples().length);
+    expect(await count("preferences", ada)).toBe(1);
+    expect(laptop.session.$state.get()).toEqual({ waiting: 0, offline: false });
+    // Read back on another device, the rows are the same records.
+    const shown = { ...laptop.atoms };
+    const tablet = await device(ada, "tablet");
+    expect(await tablet.session.refresh()).toBe(true);
+    for (const name of Object.keys(shown) as (keyof typeof shown)[]) expect(tablet.atoms[name].get(), name).toEqual(shown[name].get());
+    tablet.workspace.close();
+    laptop.workspace.close();
+  });
+
+  it("shows another device's new case and renamed conversation, and sends this one's back", async () => {
+    const laptop = await device(ada, "laptop2");
+    await laptop.session.refresh();
+    const phone = await device(ada, "phone");
+    await phone.session.refresh();
+
+    const added: Case = { id: "case-new", title: "Marina berth dispute", docketNo: "PA-77/2026", jurisdiction: "Paphos", status: "active", updated: "2026-11-24", members: 1 };
+    laptop.atoms.cases.set([added, ...laptop.atoms.cases.get()]);
+    const [first, ...rest] = laptop.atoms.conversations.get();
+    laptop.atoms.conversations.set([{ ...first!, title: "Renamed on the laptop", updatedAt: new Date().toISOString() }, ...rest]);
+    await laptop.session.settled();
+
+    expect(await phone.session.refresh()).toBe(true);
+    expect(phone.atoms.cases.get()[0]).toEqual(added);
+    expect(phone.atoms.conversations.get().find((c) => c.id === first!.id)?.title).toBe("Renamed on the laptop");
+
+    phone.atoms.cases.set(phone.atoms.cases.get().filter((c) => c.id !== "case-new"));
+    await phone.session.settled();
+    await laptop.session.refresh();
+    expect(laptop.atoms.cases.get().some((c) => c.id === "case-new")).toBe(false);
+    laptop.workspace.close();
+    phone.workspace.close();
+  });
+
+  it("gives another user none of it: their own samples only", async () => {
+    const other = await device(bob, "desk");
+    await other.session.refresh();
+    await other.session.settled();
+    expect(other.atoms.cases.get().some((c) => c.id === "case-new")).toBe(false);
+    expect(await count("cases", bob)).toBe(casesFeature.samples().length);
+    expect(await count("conversations", ada)).toBe(conversationsFeature.samples().length);
+    other.workspace.close();
+  });
+});
