@@ -22,7 +22,7 @@ export interface RemoteWorkspaceDeps {
   outbox: Outbox;
   sender: Sender;
   now?: () => Date;
-  /** How long edits are gathered before they are queued as changes (a message and its conversation: one write). */
+  /** How long queued changes are gathered before they are sent (a message and its conversation: one write). */
   delayMs?: number;
   onError?: (error: unknown) => void;
 }
@@ -98,13 +98,25 @@ export function orderForApply(changes: readonly Change[]): Change[] {
 export function createRemoteWorkspace({ reader, outbox, sender, now = () => new Date(), delayMs = 300, onError = () => undefined }: RemoteWorkspaceDeps) {
   const features: { feature: SyncedFeature; snapshot: Snapshot; latest: unknown; dirty: boolean; listeners: Set<(value: unknown) => void> }[] = [];
   const $loaded = atom(false);
-  let timer: ReturnType<typeof setTimeout> | undefined;
+  let sendTimer: ReturnType<typeof setTimeout> | undefined;
+  let scheduled = false;
+  let closed = false;
   let queueing: Promise<void> = Promise.resolve();
 
-  /** Diffs every feature edited since the last time, queues all their changes at once, and starts sending. */
-  const queueEdits = (): Promise<void> => {
-    clearTimeout(timer);
-    timer = undefined;
+  /** Sends what was queued after a short gathering, or at once. */
+  const kickSender = (now: boolean) => {
+    clearTimeout(sendTimer);
+    sendTimer = undefined;
+    if (now) sender.kick();
+    else sendTimer = setTimeout(() => kickSender(true), delayMs);
+  };
+
+  /**
+   * Diffs every feature edited since the last time and queues all their changes in the outbox at once, right after
+   * the edit (IndexedDB keeps them even if the page closes a moment later); sending waits `delayMs` to gather more.
+   */
+  const queueEdits = (sendNow = false): Promise<void> => {
+    scheduled = false;
     const changes: Change[] = [];
     for (const entry of features) {
       if (!entry.dirty) continue;
@@ -113,12 +125,16 @@ export function createRemoteWorkspace({ reader, outbox, sender, now = () => new 
       changes.push(...diffRows(entry.feature.mapping, entry.snapshot, rows, now()));
       entry.snapshot = snapshotOf(entry.feature.mapping, rows);
     }
-    if (changes.length === 0) return queueing;
-    queueing = queueing
-      .then(() => outbox.put(orderForApply(changes)))
-      .then(() => sender.kick())
-      .catch(onError);
+    if (changes.length > 0) queueing = queueing.then(() => outbox.put(orderForApply(changes))).catch(onError);
+    if (changes.length > 0 || sendNow) void queueing.then(() => kickSender(sendNow));
     return queueing;
+  };
+
+  /** Queues the edits of this task (a message and its conversation change together) once it ends. */
+  const scheduleQueue = () => {
+    if (scheduled) return;
+    scheduled = true;
+    queueMicrotask(() => void queueEdits());
   };
 
   /** The repository a feature's store uses: its local cache, plus the server. */
@@ -127,7 +143,12 @@ export function createRemoteWorkspace({ reader, outbox, sender, now = () => new 
     features.push(entry);
     return {
       async load() {
-        entry.latest = await feature.local.load();
+        const cached = await feature.local.load();
+        // The edits still waiting in the outbox are laid over the cache: they show even when the cache missed them
+        // (the page closed before it was written) and the server cannot be reached.
+        const pending = (await outbox.take(Number.MAX_SAFE_INTEGER)).filter((q) => q.change.table === feature.mapping.table);
+        const overlaid = pending.length === 0 ? cached : feature.parse(feature.mapping.fromRows(withPending(feature.mapping, feature.mapping.toRows(cached), pending)));
+        entry.latest = overlaid === null ? cached : orderLike(overlaid, cached);
         entry.snapshot = snapshotOf(feature.mapping, feature.mapping.toRows(entry.latest));
         return entry.latest;
       },
@@ -135,11 +156,11 @@ export function createRemoteWorkspace({ reader, outbox, sender, now = () => new 
         feature.local.save(value);
         entry.latest = value;
         entry.dirty = true;
-        timer ??= setTimeout(() => void queueEdits(), delayMs);
+        scheduleQueue();
       },
       flush() {
         feature.local.flush();
-        void queueEdits();
+        void queueEdits(true);
       },
       subscribe(listener) {
         entry.listeners.add(listener);
@@ -171,11 +192,14 @@ export function createRemoteWorkspace({ reader, outbox, sender, now = () => new 
     const tables = [...new Set(features.map((entry) => entry.feature.mapping.table))];
     const answers = await Promise.all(tables.map((table) => reader.select(table)));
     const rowsOf = new Map<string, Row[]>();
+    // Closed meanwhile (signed out, another user): what was read belongs to nobody on screen now.
+    if (closed) return false;
     for (const [i, answer] of answers.entries()) {
       if (!answer.ok) return false;
       rowsOf.set(tables[i]!, answer.rows);
     }
     const pending = await outbox.take(Number.MAX_SAFE_INTEGER);
+    if (closed) return false;
     const firstUse = (rowsOf.get("preferences") ?? []).length === 0 && !pending.some((q) => q.change.table === "preferences");
     for (const entry of features) {
       const { mapping } = entry.feature;
@@ -212,8 +236,13 @@ export function createRemoteWorkspace({ reader, outbox, sender, now = () => new 
     refresh,
     /** Whether the server's records have been read once. */
     $loaded: $loaded as ReadableAtom<boolean>,
-    /** Queues what is being gathered now (the page is being hidden). */
-    flush: queueEdits,
+    /** Queues what was edited and sends it now (the page is being hidden, a test). */
+    flush: () => queueEdits(true),
+    /** Ends the workspace: a read still under way changes nothing any more. */
+    close: () => {
+      closed = true;
+      clearTimeout(sendTimer);
+    },
   };
 }
 

@@ -114,8 +114,11 @@ export function createSender({
     kick,
     /** Resolves once nothing is in flight (tests, sign-out). */
     idle: () => running ?? Promise.resolve(),
-    /** Reads how many changes wait (after opening, before anything is sent). */
-    refresh: () => setWaiting($state.get().offline),
+    /**
+     * Reads how many changes wait. On opening, changes kept from an earlier visit waited because they could not be
+     * sent: they count as offline (`offline`) until a batch goes through.
+     */
+    refresh: (offline = $state.get().offline) => setWaiting(offline),
     close() {
       closed = true;
       if (timer !== null) clearTimer(timer);

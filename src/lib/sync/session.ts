@@ -96,7 +96,7 @@ export async function openSyncSession(userId: string, api: SyncApi, options: Syn
       return remote.repository({ mapping, local, parse, samples: entry.feature.samples });
     },
     start() {
-      void sender.refresh();
+      void sender.refresh(true);
       sender.kick({ now: true });
       refresh();
       interval = setInterval(refresh, refreshMs);
@@ -112,6 +112,7 @@ export async function openSyncSession(userId: string, api: SyncApi, options: Syn
       win?.removeEventListener("online", onOnline);
       win?.removeEventListener("pagehide", onHide);
       void remote.flush().finally(() => {
+        remote.close();
         sender.close();
         outbox.close();
       });

@@ -1,0 +1,228 @@
+import type { PGlite } from "@electric-sql/pglite";
+import type { BrowserContext, Page } from "@playwright/test";
+import { expect, test } from "./fixtures/test";
+import { startFakeServer, type FakeServer, type RecordedRequest, type Reply } from "./fixtures/server";
+import { FULL, ports } from "./fixtures/sites";
+import { openLogin, submitSignIn } from "./fixtures/login";
+import { ask, conversation, messageInput, sidebar } from "./fixtures/chat";
+import { ANON_KEY, createFakeSupabase, type FakeAccount } from "./fixtures/supabase";
+import { migratedDb } from "../unit/db/harness";
+
+// The workspace kept in the firm's Supabase: the full build against the fake Supabase, whose data API and Storage
+// run every request on PGlite with the project's migrations, as the signed-in user: row-level security, not the
+// fake, decides what each one sees.
+test.use({ baseURL: FULL, timezoneId: "Europe/Nicosia", locale: "en-GB" });
+test.describe.configure({ mode: "serial" });
+
+const ADA: FakeAccount = {
+  id: "2f1c6a0e-8b3d-4c5e-9f70-1a2b3c4d5e6f",
+  email: "ada@example.com",
+  password: "analytical",
+  fullName: "Ada Lovelace",
+};
+const BOB: FakeAccount = {
+  id: "7e6d5c4b-3a29-4180-8f7e-6d5c4b3a2918",
+  email: "bob@example.com",
+  password: "reggae-1945",
+  fullName: "Bob Marley",
+};
+
+let db: PGlite;
+let server: FakeServer;
+let fake: ReturnType<typeof createFakeSupabase>;
+
+test.beforeAll(async () => {
+  db = await migratedDb();
+  fake = createFakeSupabase(
+    [{ ...ADA }, { ...BOB }],
+    [ADA, BOB].map((a) => ({
+      id: a.id,
+      full_name: a.fullName,
+      role: "member",
+      created_at: "2025-01-15T09:30:00.000Z",
+    })),
+    db,
+  );
+  server = await startFakeServer(ports.supabase, fake.handler, 600_000);
+});
+test.afterAll(async () => {
+  // No request of any test carried anything but the anon key, and no token but a signed-in user's.
+  for (const request of server.requests) expect(carriesOnlyPublicKeys(request), `${request.method} ${request.path}`).toBe(true);
+  await server?.close();
+  await db?.close();
+});
+
+/** The apikey is the anon key and the bearer is the anon key or a user's token: never a service-role key. */
+function carriesOnlyPublicKeys(request: RecordedRequest): boolean {
+  const bearer = String(request.headers.authorization ?? "").replace(/^Bearer /, "");
+  const claims = bearer.split(".")[1];
+  const role = claims
+    ? (
+        JSON.parse(Buffer.from(claims, "base64url").toString()) as {
+          role?: string;
+        }
+      ).role
+    : undefined;
+  const signedUrl = request.path.startsWith("/storage/v1/object/sign/") && request.method === "GET";
+  return (signedUrl || request.headers.apikey === ANON_KEY) && (!bearer || bearer === ANON_KEY || role === "authenticated");
+}
+
+const writes = (since: number) => server.requests.slice(since).filter((r) => r.path === "/rest/v1/rpc/apply_changes");
+/** How many rows of a table match a condition, read straight from PGlite (as the database owner). */
+const count = async (table: string, where: string, params: unknown[] = []) =>
+  (await db.query<{ n: number }>(`select count(*)::int as n from public.${table} where ${where}`, params)).rows[0]!.n;
+
+/** Signs in through /login and waits for the workspace, its first sync done (nothing waiting). */
+async function signIn(page: Page, account: FakeAccount) {
+  await openLogin(page);
+  await submitSignIn(page, account.email, account.password);
+  await expect(page).toHaveURL(`${FULL}/dash`, { timeout: 15_000 });
+  await expect.poll(() => count("preferences", "owner_id = $1", [account.id]), { timeout: 15_000 }).toBe(1);
+}
+
+async function newContext(browser: { newContext: (options: object) => Promise<BrowserContext> }) {
+  return browser.newContext({
+    baseURL: FULL,
+    timezoneId: "Europe/Nicosia",
+    locale: "en-GB",
+  });
+}
+
+async function createCase(page: Page, title: string, docket: string) {
+  await page.goto("/dash/cases");
+  await page.getByRole("button", { name: "New Case" }).click();
+  const dialog = page.getByRole("dialog", { name: "New Case" });
+  await dialog.getByLabel("Case Title").fill(title);
+  await dialog.getByLabel("Docket Number").fill(docket);
+  await dialog.getByRole("button", { name: "Create Case" }).click();
+  await expect(page.getByRole("listitem", { name: title, exact: true })).toBeVisible();
+}
+
+test("opening reads each table once, in parallel; a question is one write; two users each see only their own records", async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(90_000);
+  await signIn(page, ADA);
+  // Opening the workspace (a reload of it): the profile and each table once, in parallel, and nothing to write.
+  const opened = server.requests.length;
+  await page.reload();
+  const reads = () => server.requests.slice(opened).filter((r) => r.method === "GET" && r.path.startsWith("/rest/v1/"));
+  await expect.poll(() => reads().length).toBe(7);
+  expect(
+    reads()
+      .map((r) => r.path)
+      .sort(),
+  ).toEqual(["cases", "conversations", "documents", "knowledge_items", "messages", "preferences", "profiles"].map((t) => `/rest/v1/${t}`));
+  expect(writes(opened)).toEqual([]);
+
+  // Ask in the KB scope: the answer searches the knowledge base, so no sample document needs reading.
+  await page.getByRole("combobox", { name: "Scope" }).selectOption("kb");
+  const before = server.requests.length;
+  await ask(page, "Ada's question about the Miranda practice note");
+  await expect.poll(() => writes(before).length).toBeGreaterThanOrEqual(1);
+  const [first] = writes(before);
+  const sent = (first?.json as { changes: { table: string; op: string }[] }).changes;
+  expect(sent.map((c) => `${c.op} ${c.table}`).sort()).toEqual(["upsert conversations", "upsert messages"]);
+  await expect.poll(() => count("messages", "owner_id = $1 and content like 'Ada''s question%'", [ADA.id])).toBe(1);
+  await createCase(page, "Ada's confidential matter", "CV-2026-000101");
+  await expect.poll(() => count("cases", "owner_id = $1 and title = $2", [ADA.id, "Ada's confidential matter"])).toBe(1);
+
+  const bobs = await newContext(browser);
+  const bob = await bobs.newPage();
+  await signIn(bob, BOB);
+  await expect(sidebar(bob).getByRole("button", { name: /Ada's question/ })).toHaveCount(0);
+  await bob.goto("/dash/cases");
+  await expect(
+    bob.getByRole("listitem", {
+      name: "Ada's confidential matter",
+      exact: true,
+    }),
+  ).toHaveCount(0);
+  await expect(
+    bob.getByRole("listitem", {
+      name: "Georgiou v. Paphos Coastal Developments Ltd",
+      exact: true,
+    }),
+  ).toBeVisible();
+  expect(await count("cases", "owner_id = $1", [BOB.id])).toBe((await count("cases", "owner_id = $1", [ADA.id])) - 1);
+  await bobs.close();
+});
+
+test("another device of the same user shows a new case within 30 s and a new conversation when it regains focus", async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(90_000);
+  await signIn(page, ADA);
+  const phoneContext = await newContext(browser);
+  const phone = await phoneContext.newPage();
+  await phone.clock.install();
+  await signIn(phone, ADA);
+  await phone.goto("/dash/cases");
+  await expect(phone.getByRole("heading", { level: 1, name: "Cases" })).toBeVisible();
+
+  await createCase(page, "Matter opened on the laptop", "CV-2026-000303");
+  await expect.poll(() => count("cases", "owner_id = $1 and title = 'Matter opened on the laptop'", [ADA.id])).toBe(1);
+  await phone.clock.runFor(30_000);
+  await expect(phone.getByRole("listitem", { name: "Matter opened on the laptop", exact: true })).toBeVisible();
+
+  await page.goto("/dash/chat");
+  await page.getByRole("combobox", { name: "Scope" }).selectOption("kb");
+  await ask(page, "Question asked on the laptop");
+  await expect.poll(() => count("messages", "owner_id = $1 and content = 'Question asked on the laptop'", [ADA.id])).toBe(1);
+  // The phone has stayed on Cases: its sidebar learns of the conversation when it regains focus, not before.
+  await expect(conversation(sidebar(phone), /^Question asked on the laptop/)).toHaveCount(0);
+  await phone.evaluate(() => window.dispatchEvent(new Event("focus")));
+  await expect(conversation(sidebar(phone), /^Question asked on the laptop/)).toBeVisible();
+  await phoneContext.close();
+});
+
+test.describe("offline", () => {
+  // The refused writes (503) and the requests cut off by the reload are what the drill is about.
+  test.use({ allowConsoleErrors: [/status of 503|ERR_|Failed to fetch/] });
+
+  test("refused, then unanswered writes keep a question and a new case across a reload, and they arrive once when the server is back", async ({
+    page,
+  }) => {
+    test.setTimeout(90_000);
+    await page.clock.install();
+    await signIn(page, ADA);
+    const down: Reply = {
+      status: 503,
+      body: { message: "Service Unavailable" },
+    };
+    let mode: "refuse" | "hang" | "up" = "refuse";
+    server.setHandler((request) => {
+      const isData = request.path.startsWith("/rest/v1/") && request.path !== "/rest/v1/profiles";
+      if (mode === "refuse" && request.path === "/rest/v1/rpc/apply_changes") return down;
+      if (mode === "hang" && isData) return "hang";
+      return fake.handler(request);
+    });
+
+    await page.getByRole("combobox", { name: "Scope" }).selectOption("kb");
+    await ask(page, "Offline question about limitation periods");
+    await createCase(page, "Offline matter", "CV-2026-000202");
+    const status = page.getByRole("banner").getByRole("status");
+    await expect(status).toHaveText(/^Offline: \d+ changes waiting$/, {
+      timeout: 15_000,
+    });
+    mode = "hang";
+    await page.reload();
+    await expect(page.getByRole("listitem", { name: "Offline matter", exact: true })).toBeVisible();
+    await expect(status).toHaveText(/^Offline: \d+ changes waiting$/);
+    await page.goto("/dash/chat");
+    await expect(conversation(sidebar(page), /^Offline question about limitation periods/)).toBeVisible();
+    expect(await count("cases", "title = 'Offline matter'", [])).toBe(0);
+
+    mode = "up";
+    // The unanswered requests give up after 15 s; the next attempt goes through.
+    await page.clock.runFor(16_000);
+    await page.evaluate(() => window.dispatchEvent(new Event("online")));
+    await expect(page.getByRole("banner").getByText(/changes? waiting/)).toHaveCount(0, { timeout: 15_000 });
+    expect(await count("cases", "owner_id = $1 and title = 'Offline matter'", [ADA.id])).toBe(1);
+    expect(await count("messages", "owner_id = $1 and content = 'Offline question about limitation periods'", [ADA.id])).toBe(1);
+    expect(await count("conversations", "owner_id = $1 and title = 'Offline question about limitation periods'", [ADA.id])).toBe(1);
+    await expect(messageInput(page)).toBeVisible();
+  });
+});
