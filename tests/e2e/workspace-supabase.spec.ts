@@ -27,6 +27,9 @@ const BOB: FakeAccount = {
   fullName: "Bob Marley",
 };
 
+/** A one-page document with a sentence no sample has. */
+const LEASE_TEXT = "Lease of a berth.\n\nThe berth at Latchi marina is let to Eleni Charalambous for nine years.\n";
+
 let db: PGlite;
 let server: FakeServer;
 let fake: ReturnType<typeof createFakeSupabase>;
@@ -149,7 +152,7 @@ test("opening reads each table once, in parallel; a question is one write; two u
   await bobs.close();
 });
 
-test("another device of the same user shows a new case within 30 s and a new conversation when it regains focus", async ({
+test("another device of the same user shows a new case within 30 s, a new conversation when it regains focus, and an uploaded document: its search hit and its viewer", async ({
   page,
   browser,
 }) => {
@@ -175,6 +178,30 @@ test("another device of the same user shows a new case within 30 s and a new con
   await expect(conversation(sidebar(phone), /^Question asked on the laptop/)).toHaveCount(0);
   await phone.evaluate(() => window.dispatchEvent(new Event("focus")));
   await expect(conversation(sidebar(phone), /^Question asked on the laptop/)).toBeVisible();
+
+  // A document uploaded on the laptop: its original goes to the bucket, its page to document_pages.
+  await page.goto("/dash/uploads");
+  await page.getByLabel("Choose File").setInputFiles({ name: "Marina lease.txt", mimeType: "text/plain", buffer: Buffer.from(LEASE_TEXT) });
+  await page.getByLabel("Target Case").selectOption({ label: "Kyprianou v. Limassol Marine Services" });
+  await page.getByRole("button", { name: "Upload Document" }).click();
+  await expect(page.getByRole("main").getByRole("listitem", { name: "Marina lease", exact: true })).toContainText("Indexed", {
+    timeout: 30_000,
+  });
+  await expect.poll(() => count("document_pages", "owner_id = $1 and text like '%Latchi marina%'", [ADA.id]), { timeout: 15_000 }).toBe(1);
+  await expect
+    .poll(() =>
+      count("documents", "owner_id = $1 and title = 'Marina lease' and storage_path like $2", [ADA.id, `${ADA.id}/%/Marina lease.txt`]),
+    )
+    .toBe(1);
+
+  // The phone finds it by a word inside, on its page, and opens it: the original comes from the bucket.
+  await phone.goto("/dash/files");
+  await phone.getByRole("searchbox", { name: "Search files by title or case" }).fill("Latchi marina");
+  const lease = phone.getByRole("main").getByRole("listitem", { name: "Marina lease", exact: true });
+  await expect(lease.getByRole("button", { name: /^Found on p\. 1/ })).toContainText("Latchi marina");
+  await lease.getByRole("button", { name: /^Found on p\. 1/ }).click();
+  const viewer = phone.getByRole("dialog", { name: "Marina lease" });
+  await expect(viewer).toContainText("The berth at Latchi marina is let to Eleni Charalambous for nine years.");
   await phoneContext.close();
 });
 

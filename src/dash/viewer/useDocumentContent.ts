@@ -2,6 +2,7 @@ import { useEffect, useState } from "react";
 import type { StoredFile } from "../../lib/documents/db";
 import type { PageText } from "../../lib/documents/ingest";
 import { userDocumentsDb } from "../../stores/dash/documentsDb";
+import { fetchDocument } from "../../stores/dash/uploads";
 
 /** A document's kept file and page text, as the viewer reads them from the user's database. */
 export type DocumentContent =
@@ -17,9 +18,14 @@ export function useDocumentContent(id: string | null, version?: string): Documen
   useEffect(() => {
     if (!id) return;
     let live = true;
-    const load = async (): Promise<DocumentContent> => {
+    const read = async () => {
       const db = await userDocumentsDb();
-      const [file, pages] = await Promise.all([db.getFile(id), db.getPages(id)]);
+      return Promise.all([db.getFile(id), db.getPages(id)]);
+    };
+    const load = async (): Promise<DocumentContent> => {
+      let [file, pages] = await read();
+      // Not kept here (another device's upload, a sample not fetched yet): with Supabase, brought from the project.
+      if (!file && (await fetchDocument(id))) [file, pages] = await read();
       return file ? { status: "ready", file, pages } : { status: "missing" };
     };
     load().then(

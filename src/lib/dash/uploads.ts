@@ -46,7 +46,15 @@ export interface Upload {
   processing: Processing;
   /** A sample document's file on this site, fetched and kept on first use; absent for the user's own uploads. */
   sample?: string;
+  /** With Supabase: where the original is in the user's private bucket (`<user id>/<id>/<file name>`), once uploaded. */
+  storagePath?: string;
+  /** With Supabase: the original's SHA-256, hex. */
+  sha256?: string;
 }
+
+/** Where a document's original lives in the user's documents bucket: its own folder, the file name without slashes. */
+export const storagePathOf = (userId: string, upload: Pick<Upload, "id" | "filename">): string =>
+  `${userId}/${upload.id}/${upload.filename.replace(/[/\\]/g, "_")}`;
 
 /** Where the sample documents are served from (public/samples/, made by scripts/make-samples.mjs). */
 export const SAMPLES_PATH = "/samples/";
@@ -160,5 +168,7 @@ export const parseUploads = (data: unknown): Upload[] | null =>
     if (!num(u.sizeBytes) || !num(u.pages) || !num(u.ocrPages) || !oneOf(u.kind, DOCUMENT_KINDS)) return null;
     if (!oneOf(u.unit, PAGE_UNITS) || !parseProcessing(u.processing)) return null;
     if (u.sample !== undefined && !(typeof u.sample === "string" && SAMPLE_FILE.test(u.sample))) return null;
+    if (u.storagePath !== undefined && !(typeof u.storagePath === "string" && /^[^/]+\/[^/]+\/[^/]+$/.test(u.storagePath))) return null;
+    if (u.sha256 !== undefined && !(typeof u.sha256 === "string" && /^[0-9a-f]{64}$/.test(u.sha256))) return null;
     return isRecordDate(u.uploaded) ? (u as Upload) : null;
   });

@@ -6,11 +6,37 @@ import { createRemoteWorkspace, orderForApply, type RemoteReader } from "./remot
 import { createSender, type SendOutcome, type SenderState } from "./sender";
 import { TABLE_MAPPINGS } from "./tables";
 
+/** A page search_pages found: the page, its document, and how well it matched. */
+export interface PageHit {
+  document_id: string;
+  title: string;
+  case_id: string;
+  case_title: string;
+  page_number: number;
+  unit: string;
+  source: string;
+  coverage: number;
+  rank: number;
+  /** The best passage, its matched words between <mark> and </mark> (plain text otherwise: never HTML). */
+  snippet: string;
+  text: string;
+}
+
 /** What a sync session needs of the server (supabaseBackend.ts gives it over supabase-js). */
 export interface SyncApi {
   reader: RemoteReader;
   /** apply_changes: the changes in one request. */
   send(changes: Change[]): Promise<SendOutcome>;
+  /** search_pages, within documents and cases when given (null: all); throws when the server cannot answer. */
+  searchPages(query: string, documentIds: readonly string[] | null, caseIds: readonly string[] | null, limit: number): Promise<PageHit[]>;
+  /** A document's pages as stored (number, text, how it was read); throws when the server cannot answer. */
+  pages(documentId: string): Promise<{ number: number; text: string; source: "text" | "ocr" }[]>;
+  /** The user's private documents bucket: put, get and remove originals at `<user id>/<document id>/<file name>`. */
+  uploadFile(path: string, bytes: ArrayBuffer, contentType: string): Promise<void>;
+  downloadFile(path: string): Promise<ArrayBuffer>;
+  removeFiles(paths: readonly string[]): Promise<void>;
+  /** Every object under the user's folder (Clear workspace data). */
+  listFiles(): Promise<string[]>;
 }
 
 type Events = Pick<Window, "addEventListener" | "removeEventListener">;
@@ -41,6 +67,8 @@ export interface SyncSession {
   refresh(): Promise<boolean>;
   /** Resolves once the edits made so far are queued and nothing is being sent (tests, sign-out). */
   settled(): Promise<void>;
+  /** Queues changes that no feature's records hold (a document's pages), to be sent like any edit. */
+  queue(changes: readonly Change[]): Promise<void>;
 }
 
 /** Parses a sharded feature's records (messages by conversation): each shard on its own, a bad one left out. */
@@ -85,6 +113,10 @@ export async function openSyncSession(userId: string, api: SyncApi, options: Syn
   return {
     $state: sender.$state,
     refresh: () => remote.refresh(),
+    async queue(changes) {
+      await outbox.put(orderForApply(changes));
+      sender.kick();
+    },
     async settled() {
       await remote.flush();
       await sender.idle();

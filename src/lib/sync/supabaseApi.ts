@@ -1,15 +1,25 @@
 import type { SupabaseClient } from "@supabase/supabase-js";
-import type { SyncApi } from "./session";
+import type { PageHit, SyncApi } from "./session";
 import type { Row } from "./outbox";
 
 /** Statuses after which the same request may succeed later: no answer, a time-out, the session to refresh, throttling, the server. */
 const retryable = (status: number) => status === 0 || status === 401 || status === 408 || status === 429 || status >= 500;
 
+/** The private bucket of the documents' originals (supabase/migrations/20250301000000_workspace.sql). */
+export const DOCUMENTS_BUCKET = "documents";
+
+/** Throws a failed call's error, so the caller's catch decides (a later retry, a message). */
+function must<T>({ data, error }: { data: T | null; error: { message: string } | null }): T {
+  if (error) throw new Error(error.message);
+  return data as T;
+}
+
 /**
- * The workspace tables of the signed-in user over supabase-js: a select per table (row-level security returns the
- * user's rows only) and apply_changes for a batch of the outbox.
+ * The workspace tables and files of the signed-in user over supabase-js: a select per table (row-level security
+ * returns the user's rows only), apply_changes for a batch of the outbox, search_pages, and the documents bucket.
  */
 export function createSyncApi(client: SupabaseClient): SyncApi {
+  const bucket = () => client.storage.from(DOCUMENTS_BUCKET);
   return {
     reader: {
       async select(table) {
@@ -26,6 +36,34 @@ export function createSyncApi(client: SupabaseClient): SyncApi {
       if (!error || retryable(status)) return { kind: "retry", reason: error ? `${error.message} (HTTP ${String(status)})` : "malformed answer" };
       // The whole batch was refused (too large, malformed): each change is refused, and reported, not retried forever.
       return { kind: "answered", results: changes.map(() => ({ ok: false, code: error.code, message: error.message })) };
+    },
+    async searchPages(query, documentIds, caseIds, limit) {
+      return must<PageHit[]>(await client.rpc("search_pages", { query, document_ids: documentIds, case_ids: caseIds, max_results: limit }));
+    },
+    async pages(documentId) {
+      const rows = must<{ page_number: number; text: string; source: "text" | "ocr" }[]>(
+        await client.from("document_pages").select("page_number,text,source").eq("document_id", documentId).order("page_number"),
+      );
+      return rows.map((row) => ({ number: row.page_number, text: row.text, source: row.source }));
+    },
+    async uploadFile(path, bytes, contentType) {
+      must(await bucket().upload(path, new Blob([bytes], { type: contentType }), { upsert: true, contentType }));
+    },
+    async downloadFile(path) {
+      return must<Blob>(await bucket().download(path)).arrayBuffer();
+    },
+    async removeFiles(paths) {
+      if (paths.length > 0) must(await bucket().remove([...paths]));
+    },
+    async listFiles() {
+      const { data: session } = await client.auth.getSession();
+      const userId = session.session?.user.id;
+      if (!userId) return [];
+      const folders = must<{ name: string }[]>(await bucket().list(userId, { limit: 1000 }));
+      const files = await Promise.all(
+        folders.map(async ({ name }) => must<{ name: string }[]>(await bucket().list(`${userId}/${name}`, { limit: 1000 })).map((f) => `${userId}/${name}/${f.name}`)),
+      );
+      return files.flat();
     },
   };
 }

@@ -158,6 +158,8 @@ const documents: TableMapping = {
       ocr_pages: u.ocrPages,
       uploaded_at: u.uploaded,
       sample: u.sample ?? null,
+      storage_path: u.storagePath ?? null,
+      sha256: u.sha256 ?? null,
       attempt: u.processing.attempt,
       status: u.processing.state,
       started_at: u.processing.started,
@@ -181,6 +183,8 @@ const documents: TableMapping = {
         ocrPages: r["ocr_pages"],
         uploaded: iso(r["uploaded_at"]),
         sample: r["sample"] ?? undefined,
+        storagePath: r["storage_path"] ?? undefined,
+        sha256: r["sha256"] ?? undefined,
         processing: defined({
           attempt: r["attempt"],
           state: r["status"],

@@ -4,6 +4,8 @@ import { discardPreferences } from "./preferences";
 import { forgetSearchIndex } from "./search";
 import { stopReading } from "./uploads";
 import { resetWorkspace } from "./workspace";
+import { $remote } from "./remote";
+import { reportError } from "../../lib/report";
 
 export const clearedToast = { title: "Workspace data cleared", description: "The sample data is back." } as const;
 
@@ -12,6 +14,15 @@ export const clearedToast = { title: "Workspace data cleared", description: "The
  * being read forgotten and the user's documents database (files and page text) deleted, confirmed.
  */
 export function clearWorkspaceData(): void {
+  // With Supabase, the records' reset reaches the project as changes (rows deleted, the samples' rows back); the
+  // originals in the user's bucket are removed here.
+  const remote = $remote.get();
+  if (remote) {
+    void remote.api
+      .listFiles()
+      .then((paths) => remote.api.removeFiles(paths))
+      .catch((error: unknown) => reportError(error, "workspace"));
+  }
   stopReading();
   forgetSearchIndex();
   void clearUserDocumentsDb();

@@ -12,6 +12,8 @@ import { $auth } from "../auth";
 import { $knowledgeItems } from "./knowledge";
 import { $uploads } from "./uploads";
 import { $workspace } from "./workspace";
+import { $remote } from "./remote";
+import { createServerRetriever } from "../../lib/search/serverPages";
 
 /** How long a call to the worker may take before the caller hears it failed (a worker that died never answers). */
 const WORKER_TIMEOUT_MS = 15_000;
@@ -40,11 +42,24 @@ const knowledgeInputs = (items: readonly KnowledgeItem[]) =>
   items.map(({ id, title, type, source, description, text }) => ({ id, title, type, source, description, ...(text === undefined ? {} : { text }) }));
 
 /** Searches the signed-in user's index; rejects when no one is signed in or the worker does not answer in time. */
-export const retriever: Retriever = {
+const browserRetriever: Retriever = {
   async search(query, options) {
     const id = userId();
     if (!id) throw new Error("No one is signed in");
     return inTime(worker().search(id, query, options));
+  },
+};
+
+/**
+ * The one retriever of answers and Files' search: the browser's index, and with Supabase, search_pages for the
+ * documents' pages (every device's), the index keeping the knowledge items (and the pages when the server is down).
+ */
+export const retriever: Retriever = {
+  search(query, options) {
+    const remote = $remote.get();
+    if (!remote) return browserRetriever.search(query, options);
+    const server = createServerRetriever(browserRetriever, (q, { documentIds, caseIds }, limit) => remote.api.searchPages(q, documentIds, caseIds, limit));
+    return server.search(query, options);
   },
 };
 

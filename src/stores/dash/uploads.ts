@@ -9,6 +9,7 @@ import {
   newUpload,
   parseUploads,
   recentUploads,
+  storagePathOf,
   titleFromFileName,
   uploadStatus,
   uploadSteps,
@@ -24,6 +25,7 @@ import { readInWorker } from "../../lib/documents/reader";
 import { FAILURE_REASONS } from "../../lib/documents/reasons";
 import { advance, isUnfinished, startAttempt } from "../../lib/documents/timeline";
 import { $cases, caseTitle } from "./cases";
+import { $remote, type RemoteWorkspace } from "./remote";
 import { clock, newRecordId } from "./clock";
 
 export const uploadsFeature: FeatureDefinition<Upload[]> = {
@@ -64,7 +66,21 @@ export interface UploadsDeps {
   leaving?: () => boolean;
   /** Adds a read document's pages to the search index (its Embedding step). */
   embed?: (upload: Upload, pages: readonly PageText[]) => Promise<void>;
+  /** With Supabase: the user's project, where originals (the bucket) and pages (the outbox) are kept too. */
+  remote?: () => RemoteWorkspace | null;
 }
+
+/** How long an original that could not be uploaded waits before it is tried again. */
+export const FILE_RETRY_MS = 30_000;
+
+const CONTENT_TYPES: Record<Upload["kind"], string> = {
+  pdf: "application/pdf",
+  docx: "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
+  doc: "application/msword",
+  txt: "text/plain",
+};
+
+const hex = (digest: ArrayBuffer) => [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, "0")).join("");
 
 /** An upload as the Uploads screen shows it: its status now and, while it is read, which page. */
 export type RecentUpload = Upload & { status: UploadStatus; progress: IngestProgress | null };
@@ -107,7 +123,20 @@ export function createUploadsStore(deps: UploadsDeps) {
     now: () => new Date(deps.clock.now()),
     embed: async (id, pages) => {
       const upload = find(id);
-      if (upload && deps.embed) await deps.embed(upload, pages);
+      if (!upload) return;
+      // With Supabase, the pages are kept in the project too: queued like any edit, so they survive going offline.
+      const remote = deps.remote?.();
+      if (remote) {
+        await remote.session.queue(
+          pages.map((page) => ({
+            table: "document_pages",
+            op: "upsert",
+            key: { document_id: id, page_number: page.number },
+            row: { document_id: id, page_number: page.number, text: page.text, source: page.source },
+          })),
+        );
+      }
+      if (deps.embed) await deps.embed(upload, pages);
     },
   };
   // Two lanes, one document at a time each: the samples are read in the background and never hold up what the user
@@ -119,6 +148,64 @@ export function createUploadsStore(deps: UploadsDeps) {
 
   /** Whether the sample documents may be fetched and read: not before something shows or searches documents. */
   let samplesWanted = false;
+
+  /** Originals being uploaded to the project, and when one last failed (it waits FILE_RETRY_MS before another try). */
+  const pushing = new Set<string>();
+  const pushFailed = new Map<string, number>();
+
+  /** Uploads the original of a user's document to their bucket, then records where it is (the row follows). */
+  async function pushFile(upload: Upload): Promise<void> {
+    const remote = deps.remote?.();
+    if (!remote || pushing.has(upload.id)) return;
+    pushing.add(upload.id);
+    try {
+      const file = await (await deps.db()).getFile(upload.id);
+      // Not in this browser (another device's upload it has not sent yet): asked again later, not on every change.
+      if (!file) throw new Error("No original here");
+      const path = storagePathOf(remote.userId, upload);
+      const sha256 = hex(await crypto.subtle.digest("SHA-256", file.bytes));
+      await remote.api.uploadFile(path, file.bytes, CONTENT_TYPES[upload.kind]);
+      pushFailed.delete(upload.id);
+      change(upload.id, (u) => ({ ...u, storagePath: path, sha256 }));
+    } catch {
+      pushFailed.set(upload.id, deps.clock.now());
+    } finally {
+      pushing.delete(upload.id);
+    }
+  }
+
+  /** Uploads every original this browser holds that the project does not have yet (the user's own, not samples). */
+  const pushFiles = (uploads: readonly Upload[]) => {
+    if (!deps.remote?.()) return;
+    const now = deps.clock.now();
+    for (const upload of uploads) {
+      if (upload.sample || upload.storagePath || keeping.has(upload.id) || pushing.has(upload.id)) continue;
+      if (now - (pushFailed.get(upload.id) ?? -Infinity) < FILE_RETRY_MS) continue;
+      void pushFile(upload);
+    }
+  };
+
+  /**
+   * Brings a document's original and pages into this browser from where they are kept: a sample's file from this
+   * site, a user's from their bucket, the pages from the project. False when there is nothing to bring.
+   */
+  async function fetchDocument(id: string): Promise<boolean> {
+    const upload = find(id);
+    const remote = deps.remote?.();
+    if (!upload || !remote) return false;
+    const db = await deps.db();
+    if (!(await db.getFile(id))) {
+      const source = upload.sample ?? upload.storagePath;
+      if (!source) return false;
+      const bytes = upload.sample ? await deps.fetchSample(upload.sample) : await remote.api.downloadFile(source);
+      await db.putFile({ id, name: upload.filename, kind: upload.kind, bytes });
+    }
+    if ((await db.getPages(id)).length === 0) {
+      const pages = await remote.api.pages(id);
+      if (pages.length > 0) await db.putPages(id, pages);
+    }
+    return true;
+  }
 
   /** Queues every unfinished upload that is not being kept or read; a sample not read yet is fetched and kept first. */
   const resume = (uploads: readonly Upload[]) => {
@@ -134,6 +221,7 @@ export function createUploadsStore(deps: UploadsDeps) {
   $uploads.subscribe((uploads) => {
     deps.clock.wakeAt(uploads.flatMap(uploadSteps));
     resume(uploads);
+    pushFiles(uploads);
   });
 
   /**
@@ -195,6 +283,7 @@ export function createUploadsStore(deps: UploadsDeps) {
     const { fetched } = kept;
     if (fetched !== undefined) change(upload.id, (u) => ({ ...u, sizeBytes: fetched }));
     void laneOf(upload).enqueue(upload.id);
+    pushFiles([upload]);
   }
 
   /** Sends the chosen file to the chosen case: Queued at this instant, kept, then read. */
@@ -217,9 +306,11 @@ export function createUploadsStore(deps: UploadsDeps) {
     change(id, (u) => ({ ...u, processing: startAttempt("reindex", new Date(deps.clock.now())) }));
   };
 
-  /** Deletes an upload: its record, bytes and pages. */
+  /** Deletes an upload: its record, bytes and pages (with Supabase, its row and pages there, and its original). */
   const remove = async (id: string) => {
+    const path = find(id)?.storagePath;
     $uploads.set($uploads.get().filter((u) => u.id !== id));
+    if (path) void deps.remote?.()?.api.removeFiles([path]).catch(() => undefined);
     await (await deps.db()).deleteDocument(id);
   };
 
@@ -231,6 +322,8 @@ export function createUploadsStore(deps: UploadsDeps) {
     chooseFile,
     preselectCase,
     readSamples,
+    fetchDocument,
+    pushFiles: () => pushFiles($uploads.get()),
     submit,
     reindex,
     remove,
@@ -274,10 +367,16 @@ const uploads = createUploadsStore({
   leaving: () => leaving,
   // Loaded on use: the search store reads this module's records, so a static import would be circular.
   embed: (upload, pages) => import("./search").then(({ indexPages }) => indexPages(upload, pages)),
+  remote: () => $remote.get(),
+});
+
+// A sync session that opens (sign-in, back online after a reload) uploads the originals still missing from the project.
+$remote.listen((remote) => {
+  if (remote) uploads.pushFiles();
 });
 
 export const { $uploads, $form: $uploadForm, $canUpload, $recent: $recentUploads } = uploads;
-export const { readSamples } = uploads;
+export const { readSamples, fetchDocument } = uploads;
 export const { chooseFile, preselectCase, submit: submitUpload, setCase: setUploadCase, setTitle: setUploadTitle } = uploads;
 export const { cancel: cancelUpload, reindex: reindexUpload, remove: removeUpload, stop: stopReading } = uploads;
 

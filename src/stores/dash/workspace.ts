@@ -4,7 +4,8 @@ import type { StorageNotice } from "../../lib/dash/repository";
 import { createWorkspace } from "../../lib/dash/workspace";
 import { reportError } from "../../lib/report";
 import type { SenderState } from "../../lib/sync/sender";
-import { openSyncSession } from "../../lib/sync/session";
+import { openSyncSession, type SyncSession } from "../../lib/sync/session";
+import { $remote } from "./remote";
 import { supabaseProject } from "../../lib/supabaseProject";
 import { $auth, authBackend } from "../auth";
 import { showToast } from "../toasts";
@@ -43,12 +44,20 @@ function tellOnce(notice: StorageNotice): void {
 export const $syncState = atom<SenderState>({ waiting: 0, offline: false });
 
 /** With Supabase, the user's records are kept in their project too: the sync session of the signed-in user. */
-async function openSync(userId: string) {
+async function openSync(userId: string): Promise<SyncSession | null> {
   const api = (await authBackend()).syncApi?.();
   if (!api) return null;
   const session = await openSyncSession(userId, api, { win: window, doc: document, onError: (error) => reportError(error, "workspace") });
   session.$state.subscribe((state) => $syncState.set(state));
-  return session;
+  const remote = { userId, api, session };
+  $remote.set(remote);
+  return {
+    ...session,
+    stop() {
+      if ($remote.get() === remote) $remote.set(null);
+      session.stop();
+    },
+  };
 }
 
 /**

@@ -1,5 +1,6 @@
 import type { PGlite, Transaction } from "@electric-sql/pglite";
 import { beforeAll, describe, expect, it } from "vitest";
+import type { PageHit } from "../../../src/lib/sync/session";
 import { type ApiRole, asRole, migratedDb, signUp } from "./harness";
 
 // The workspace migration (issue 19) on PGlite: row-level security of every table and of the documents bucket,
@@ -414,20 +415,7 @@ describe("search_pages", () => {
     "Notice to renew the lease: the tenant gives notice within the renewal period, and the landlord gives notice of the new rent in that period.",
   ];
 
-  interface Hit {
-    document_id: string;
-    title: string;
-    case_id: string;
-    case_title: string;
-    page_number: number;
-    unit: string;
-    source: string;
-    matches_all: boolean;
-    coverage: number;
-    rank: number;
-    snippet: string;
-    text: string;
-  }
+  type Hit = PageHit & { matches_all: boolean };
 
   const search = (user: string, query: string, documentIds: string[] | null = null, caseIds: string[] | null = null, max?: number) =>
     asRole(db, "authenticated", user, async (tx) =>
