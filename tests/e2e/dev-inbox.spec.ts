@@ -133,7 +133,10 @@ test.describe("under astro dev with no environment", () => {
       try {
         // What a page of another local app (say a dependency's dev server on another port) can send without a
         // preflight: text/plain, from its own origin. (Chromium alone already blocks this from a public site.)
-        const other = createServer((_req, res) => res.writeHead(200, { "content-type": "text/html" }).end("<!doctype html><title>Other app</title>"));
+        // Its icon is inline, so Chromium asks for no /favicon.ico that could arrive after the server has closed.
+        const other = createServer((_req, res) =>
+          res.writeHead(200, { "content-type": "text/html" }).end('<!doctype html><title>Other app</title><link rel="icon" href="data:,">'),
+        );
         await new Promise<void>((resolve) => other.listen(0, "127.0.0.1", resolve));
         try {
           const { port } = other.address() as AddressInfo;

@@ -203,6 +203,33 @@ test("another device of the same user shows a new case within 30 s, a new conver
   const viewer = phone.getByRole("dialog", { name: "Marina lease" });
   await expect(viewer).toContainText("The berth at Latchi marina is let to Eleni Charalambous for nine years.");
   await phoneContext.close();
+
+  // Bob's Files neither lists it nor finds its words.
+  const bobs = await newContext(browser);
+  const bob = await bobs.newPage();
+  await signIn(bob, BOB);
+  await bob.goto("/dash/files");
+  await expect(
+    bob.getByRole("main").getByRole("listitem", { name: "Internal Memo: Motion to Dismiss Template", exact: true }),
+  ).toBeVisible();
+  await expect(bob.getByRole("main").getByRole("listitem", { name: "Marina lease", exact: true })).toHaveCount(0);
+  await bob.getByRole("searchbox", { name: "Search files by title or case" }).fill("Latchi marina");
+  await expect(bob.getByRole("main").getByText("Latchi")).toHaveCount(0);
+  await bobs.close();
+
+  // Clear workspace data, after its confirmation: Ada's rows are the samples again, and her originals are gone.
+  expect(await count("documents", "owner_id = $1 and title = 'Marina lease'", [ADA.id])).toBe(1);
+  await page.goto("/dash/settings");
+  await page.getByRole("button", { name: "Clear workspace data" }).click();
+  await page.getByRole("dialog", { name: "Clear workspace data?" }).getByRole("button", { name: "Clear Data" }).click();
+  await expect.poll(() => count("documents", "owner_id = $1 and title = 'Marina lease'", [ADA.id]), { timeout: 15_000 }).toBe(0);
+  await expect
+    .poll(() => db.query("select name from storage.objects where name like $1", [`${ADA.id}/%`]).then((r) => r.rows.length))
+    .toBe(0);
+  await expect.poll(() => count("cases", "owner_id = $1 and title = 'Matter opened on the laptop'", [ADA.id])).toBe(0);
+  expect(await count("document_pages", "owner_id = $1 and text like '%Latchi marina%'", [ADA.id])).toBe(0);
+  expect(await count("cases", "owner_id = $1 and id = 'case-georgiou-v-paphos-developments'", [ADA.id])).toBe(1);
+  expect(await count("documents", "owner_id = $1 and title = 'Marina lease'", [BOB.id])).toBe(0);
 });
 
 test.describe("offline", () => {

@@ -59,38 +59,47 @@ export async function openOutbox(userId: string): Promise<Outbox> {
   /** Sequence numbers keep rising across reloads: the next is one past the largest waiting. */
   const last = await db.transaction("changes").store.index("seq").openCursor(null, "prev");
   let seq = last?.value.seq ?? 0;
+  let closed = false;
+  /** After close (sign-out, another user), a late call finds nothing and keeps nothing, rather than failing. */
+  const open = <T>(closedValue: T, run: () => Promise<T>): Promise<T> => (closed ? Promise.resolve(closedValue) : run());
 
   return {
-    async put(changes) {
-      const tx = db.transaction("changes", "readwrite");
-      for (const change of changes) {
-        const id = recordId(change.table, change.key);
-        const waiting = (await tx.store.get(id))?.change;
-        // Two upserts of one record merge (two features may each write their own columns of a row); a delete wins.
-        const merged: Change = waiting?.op === "upsert" && change.op === "upsert" ? { ...change, row: { ...waiting.row, ...change.row } } : change;
-        await tx.store.put({ id, seq: (seq += 1), change: merged });
-      }
-      await tx.done;
+    put: (changes) =>
+      open(undefined, async () => {
+        const tx = db.transaction("changes", "readwrite");
+        for (const change of changes) {
+          const id = recordId(change.table, change.key);
+          const waiting = (await tx.store.get(id))?.change;
+          // Two upserts of one record merge (two features may each write their own columns of a row); a delete wins.
+          const merged: Change = waiting?.op === "upsert" && change.op === "upsert" ? { ...change, row: { ...waiting.row, ...change.row } } : change;
+          await tx.store.put({ id, seq: (seq += 1), change: merged });
+        }
+        await tx.done;
+      }),
+    take: (limit) =>
+      open<QueuedChange[]>([], async () => {
+        const taken: QueuedChange[] = [];
+        let cursor = await db.transaction("changes").store.index("seq").openCursor();
+        while (cursor && taken.length < limit) {
+          taken.push(cursor.value);
+          cursor = await cursor.continue();
+        }
+        return taken;
+      }),
+    done: (sent) =>
+      open(undefined, async () => {
+        const tx = db.transaction("changes", "readwrite");
+        for (const item of sent) {
+          const current = await tx.store.get(item.id);
+          if (current?.seq === item.seq) await tx.store.delete(item.id);
+        }
+        await tx.done;
+      }),
+    count: () => open(0, () => db.count("changes")),
+    close: () => {
+      closed = true;
+      db.close();
     },
-    async take(limit) {
-      const taken: QueuedChange[] = [];
-      let cursor = await db.transaction("changes").store.index("seq").openCursor();
-      while (cursor && taken.length < limit) {
-        taken.push(cursor.value);
-        cursor = await cursor.continue();
-      }
-      return taken;
-    },
-    async done(sent) {
-      const tx = db.transaction("changes", "readwrite");
-      for (const item of sent) {
-        const current = await tx.store.get(item.id);
-        if (current?.seq === item.seq) await tx.store.delete(item.id);
-      }
-      await tx.done;
-    },
-    count: () => db.count("changes"),
-    close: () => db.close(),
   };
 }
 

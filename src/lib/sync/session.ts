@@ -143,11 +143,14 @@ export async function openSyncSession(userId: string, api: SyncApi, options: Syn
       doc?.removeEventListener("visibilitychange", onVisible);
       win?.removeEventListener("online", onOnline);
       win?.removeEventListener("pagehide", onHide);
-      void remote.flush().finally(() => {
-        remote.close();
+      remote.close();
+      // What was edited is queued and its send finishes (or times out) before the outbox closes under it.
+      void (async () => {
+        await remote.flush();
         sender.close();
+        await sender.idle();
         outbox.close();
-      });
+      })().catch(onError);
     },
   };
 }
