@@ -19,7 +19,7 @@ export const budgets = {
     "/": 91, // 87.4: with the voice button
     "/contact": 80, // 76.8: the form hydrates when scrolled to
     "/book": 80, // 76.8 without a webhook (the wired build's calendar is not measured here)
-    "/login": 95, // 91.1: the sign-in form and the demo backend
+    "/login": 100, // 97.5 (2026-11-24): the sign-in form, password recovery ('Forgot password?', 'Set a new password') and the demo backend
     "/services/ai-workflows": 82, // 78.9
     "/services/system-integrations": 80, // 76.8
     "/services/email-automation": 82, // 78.2
