@@ -143,3 +143,28 @@ describe("the remote workspace", () => {
     expect(await pending()).toEqual([]);
   });
 });
+
+describe("an edit made while the server is read", () => {
+  it("is kept: the read does not put back the server's older records", async () => {
+    let answer!: (rows: Row[]) => void;
+    const outbox = await openOutbox(`remote-race-${String((users += 1))}`);
+    const reader: RemoteReader = {
+      select: (table) =>
+        table === "cases" ? new Promise((resolve) => (answer = (rows) => resolve({ ok: true, rows }))) : Promise.resolve({ ok: true, rows: [prefsRow] }),
+    };
+    const remote = createRemoteWorkspace({ reader, outbox, sender: { kick: vi.fn() } as unknown as Sender, now: () => NOW });
+    const local = memoryRepository<Case[]>([lease]);
+    const cases = remote.repository({ mapping: CASES, local: local as Repository<unknown>, parse: (v) => v, samples: () => [lease] });
+    await cases.load();
+    const seen = vi.fn();
+    cases.subscribe(seen);
+    const reading = remote.refresh();
+    await vi.waitFor(() => expect(answer).toBeDefined());
+    cases.save([estate, lease]);
+    answer([caseRow(lease)]);
+    expect(await reading).toBe(true);
+    expect(seen).not.toHaveBeenCalled();
+    expect(local.saved.at(-1)).toEqual([estate, lease]);
+    expect((await outbox.take(10)).map((q) => `${q.change.op} ${JSON.stringify(q.change.key)}`)).toEqual([`upsert {"id":"case-estate"}`]);
+  });
+});

@@ -24,6 +24,11 @@ export interface RemoteWorkspaceDeps {
   now?: () => Date;
   /** How long queued changes are gathered before they are sent (a message and its conversation: one write). */
   delayMs?: number;
+  /**
+   * Keeps changes synchronously until the outbox (IndexedDB, asynchronous) has them: a page closed right after an edit
+   * would otherwise lose a write still under way. Returns what to call once the outbox has them.
+   */
+  journal?: (changes: readonly Change[]) => () => void;
   onError?: (error: unknown) => void;
 }
 
@@ -95,8 +100,24 @@ export function orderForApply(changes: readonly Change[]): Change[] {
  * changes over them and hands each feature its records. A user the server has never seen (no preferences row) gets
  * the samples as their own rows, queued like any edit.
  */
-export function createRemoteWorkspace({ reader, outbox, sender, now = () => new Date(), delayMs = 300, onError = () => undefined }: RemoteWorkspaceDeps) {
-  const features: { feature: SyncedFeature; snapshot: Snapshot; latest: unknown; dirty: boolean; listeners: Set<(value: unknown) => void> }[] = [];
+export function createRemoteWorkspace({
+  reader,
+  outbox,
+  sender,
+  now = () => new Date(),
+  delayMs = 300,
+  onError = () => undefined,
+  journal = () => () => undefined,
+}: RemoteWorkspaceDeps) {
+  /** Each feature: what was last shown and queued (snapshot), its latest records, and `edits`, counted per save. */
+  const features: {
+    feature: SyncedFeature;
+    snapshot: Snapshot;
+    latest: unknown;
+    dirty: boolean;
+    edits: number;
+    listeners: Set<(value: unknown) => void>;
+  }[] = [];
   const $loaded = atom(false);
   let sendTimer: ReturnType<typeof setTimeout> | undefined;
   let scheduled = false;
@@ -125,7 +146,13 @@ export function createRemoteWorkspace({ reader, outbox, sender, now = () => new 
       changes.push(...diffRows(entry.feature.mapping, entry.snapshot, rows, now()));
       entry.snapshot = snapshotOf(entry.feature.mapping, rows);
     }
-    if (changes.length > 0) queueing = queueing.then(() => outbox.put(orderForApply(changes))).catch(onError);
+    if (changes.length > 0) {
+      const kept = journal(changes);
+      queueing = queueing
+        .then(() => outbox.put(orderForApply(changes)))
+        .then(kept)
+        .catch(onError);
+    }
     if (changes.length > 0 || sendNow) void queueing.then(() => kickSender(sendNow));
     return queueing;
   };
@@ -139,7 +166,14 @@ export function createRemoteWorkspace({ reader, outbox, sender, now = () => new 
 
   /** The repository a feature's store uses: its local cache, plus the server. */
   function repository(feature: SyncedFeature): Repository<unknown> {
-    const entry = { feature, snapshot: new Map() as Snapshot, latest: undefined as unknown, dirty: false, listeners: new Set<(value: unknown) => void>() };
+    const entry = {
+      feature,
+      snapshot: new Map() as Snapshot,
+      latest: undefined as unknown,
+      dirty: false,
+      edits: 0,
+      listeners: new Set<(value: unknown) => void>(),
+    };
     features.push(entry);
     return {
       async load() {
@@ -156,6 +190,7 @@ export function createRemoteWorkspace({ reader, outbox, sender, now = () => new 
         feature.local.save(value);
         entry.latest = value;
         entry.dirty = true;
+        entry.edits += 1;
         scheduleQueue();
       },
       flush() {
@@ -189,6 +224,8 @@ export function createRemoteWorkspace({ reader, outbox, sender, now = () => new 
    */
   async function refresh(): Promise<boolean> {
     await queueEdits();
+    // A feature edited while the server is read keeps its records: the next read merges them (they are queued).
+    const editsAtStart = new Map(features.map((entry) => [entry, entry.edits]));
     const tables = [...new Set(features.map((entry) => entry.feature.mapping.table))];
     const answers = await Promise.all(tables.map((table) => reader.select(table)));
     const rowsOf = new Map<string, Row[]>();
@@ -200,7 +237,7 @@ export function createRemoteWorkspace({ reader, outbox, sender, now = () => new 
     }
     const pending = await outbox.take(Number.MAX_SAFE_INTEGER);
     if (closed) return false;
-    const firstUse = (rowsOf.get("preferences") ?? []).length === 0 && !pending.some((q) => q.change.table === "preferences");
+    const firstUse = rowsOf.get("preferences")?.length === 0 && !pending.some((q) => q.change.table === "preferences");
     for (const entry of features) {
       const { mapping } = entry.feature;
       if (firstUse) {
@@ -209,6 +246,7 @@ export function createRemoteWorkspace({ reader, outbox, sender, now = () => new 
         entry.dirty = true;
         continue;
       }
+      if (entry.edits !== editsAtStart.get(entry)) continue;
       const read = entry.feature.parse(mapping.fromRows(withPending(mapping, rowsOf.get(mapping.table) ?? [], pending)));
       const parsed = read === null ? null : orderLike(read, entry.latest);
       if (parsed === null) {

@@ -42,6 +42,8 @@ export interface SyncApi {
 type Events = Pick<Window, "addEventListener" | "removeEventListener">;
 
 export interface SyncSessionOptions {
+  /** Where queued changes wait synchronously until the outbox has them (localStorage): see the remote's journal. */
+  storage?: Pick<Storage, "getItem" | "setItem" | "removeItem"> | null;
   /** focus, online and pagehide. */
   win?: Events;
   /** visibilitychange. */
@@ -91,12 +93,19 @@ const parseShards = (parseShard: (data: unknown) => unknown) => (records: unknow
 export async function openSyncSession(userId: string, api: SyncApi, options: SyncSessionOptions = {}): Promise<SyncSession> {
   const { win, doc, onError = () => undefined, refreshMs = REFRESH_MS } = options;
   const outbox = await openOutbox(userId);
+  const journal = createJournal(options.storage ?? null, `paphos-ai:sync-journal:${encodeURIComponent(userId)}`);
+  // Changes a page closed on before the outbox had them: into the outbox first.
+  const unwritten = journal.pending();
+  if (unwritten.length > 0) {
+    await outbox.put(unwritten);
+    journal.clear();
+  }
   const sender = createSender({
     outbox,
     send: (changes) => api.send(orderForApply(changes)),
     onRefused: (change, code, message) => onError(new Error(`The server refused a change of ${change.table} (${code}): ${message}`)),
   });
-  const remote = createRemoteWorkspace({ reader: api.reader, outbox, sender, onError, ...(options.now ? { now: options.now } : {}) });
+  const remote = createRemoteWorkspace({ reader: api.reader, outbox, sender, onError, journal: journal.write, ...(options.now ? { now: options.now } : {}) });
   let interval: ReturnType<typeof setInterval> | undefined;
 
   const refresh = () => {
@@ -152,5 +161,39 @@ export async function openSyncSession(userId: string, api: SyncApi, options: Syn
         outbox.close();
       })().catch(onError);
     },
+  };
+}
+
+/**
+ * A synchronous journal of queued changes in localStorage, each entry removed once the outbox has it: what a page
+ * closed before IndexedDB finished is put into the outbox when the workspace opens again. Blocked or full storage
+ * keeps nothing (the outbox alone then).
+ */
+export function createJournal(storage: Pick<Storage, "getItem" | "setItem" | "removeItem"> | null, key: string) {
+  let next = 0;
+  const read = (): { id: string; changes: Change[] }[] => {
+    try {
+      const value: unknown = JSON.parse(storage?.getItem(key) ?? "[]");
+      return Array.isArray(value) ? (value as { id: string; changes: Change[] }[]) : [];
+    } catch {
+      return [];
+    }
+  };
+  const save = (entries: { id: string; changes: Change[] }[]) => {
+    try {
+      if (entries.length === 0) storage?.removeItem(key);
+      else storage?.setItem(key, JSON.stringify(entries));
+    } catch {
+      // Full or blocked: the outbox alone keeps the changes.
+    }
+  };
+  return {
+    write(changes: readonly Change[]) {
+      const id = `${String(Date.now())}-${String((next += 1))}`;
+      save([...read(), { id, changes: [...changes] }]);
+      return () => save(read().filter((entry) => entry.id !== id));
+    },
+    pending: (): Change[] => read().flatMap((entry) => entry.changes),
+    clear: () => save([]),
   };
 }

@@ -47,7 +47,12 @@ export const $syncState = atom<SenderState>({ waiting: 0, offline: false });
 async function openSync(userId: string): Promise<SyncSession | null> {
   const api = (await authBackend()).syncApi?.();
   if (!api) return null;
-  const session = await openSyncSession(userId, api, { win: window, doc: document, onError: (error) => reportError(error, "workspace") });
+  const session = await openSyncSession(userId, api, {
+    win: window,
+    doc: document,
+    storage: localStorageOrNull(),
+    onError: (error) => reportError(error, "workspace"),
+  });
   session.$state.subscribe((state) => $syncState.set(state));
   const remote = { userId, api, session };
   $remote.set(remote);
