@@ -40,8 +40,8 @@ async function setup(server: Record<string, Row[]> | null) {
   const remote = createRemoteWorkspace({ reader, outbox, sender, now: () => NOW, delayMs: 10 });
   const casesLocal = memoryRepository<Case[]>([lease]);
   const prefsLocal = memoryRepository<Preferences>(DEFAULT_PREFERENCES);
-  const cases = remote.repository({ mapping: CASES, local: casesLocal as Repository<unknown>, parse: (v) => v, samples: () => [lease] });
-  const prefs = remote.repository({ mapping: PREFS, local: prefsLocal as Repository<unknown>, parse: (v) => v, samples: () => DEFAULT_PREFERENCES });
+  const cases = remote.repository({ mapping: CASES, local: casesLocal as Repository<unknown>, parse: (v) => v });
+  const prefs = remote.repository({ mapping: PREFS, local: prefsLocal as Repository<unknown>, parse: (v) => v });
   await cases.load();
   await prefs.load();
   const pending = async () => (await outbox.take(100)).map((q) => q.change);
@@ -154,7 +154,7 @@ describe("an edit made while the server is read", () => {
     };
     const remote = createRemoteWorkspace({ reader, outbox, sender: { kick: vi.fn() } as unknown as Sender, now: () => NOW });
     const local = memoryRepository<Case[]>([lease]);
-    const cases = remote.repository({ mapping: CASES, local: local as Repository<unknown>, parse: (v) => v, samples: () => [lease] });
+    const cases = remote.repository({ mapping: CASES, local: local as Repository<unknown>, parse: (v) => v });
     await cases.load();
     const seen = vi.fn();
     cases.subscribe(seen);

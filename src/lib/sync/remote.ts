@@ -1,4 +1,3 @@
-import { atom, type ReadableAtom } from "nanostores";
 import type { Repository } from "../dash/repository";
 import { recordId, type Change, type Outbox, type QueuedChange, type Row } from "./outbox";
 import type { Sender } from "./sender";
@@ -14,7 +13,6 @@ export interface SyncedFeature {
   mapping: TableMapping;
   local: Repository<unknown>;
   parse: (records: unknown) => unknown;
-  samples: () => unknown;
 }
 
 export interface RemoteWorkspaceDeps {
@@ -118,7 +116,6 @@ export function createRemoteWorkspace({
     edits: number;
     listeners: Set<(value: unknown) => void>;
   }[] = [];
-  const $loaded = atom(false);
   let sendTimer: ReturnType<typeof setTimeout> | undefined;
   let scheduled = false;
   let closed = false;
@@ -265,15 +262,12 @@ export function createRemoteWorkspace({
       for (const listener of entry.listeners) listener(parsed);
     }
     if (firstUse) await queueEdits();
-    $loaded.set(true);
     return true;
   }
 
   return {
     repository,
     refresh,
-    /** Whether the server's records have been read once. */
-    $loaded: $loaded as ReadableAtom<boolean>,
     /** Queues what was edited and sends it now (the page is being hidden, a test). */
     flush: () => queueEdits(true),
     /** Ends the workspace: a read still under way changes nothing any more. */

@@ -134,7 +134,7 @@ export async function openSyncSession(userId: string, api: SyncApi, options: Syn
       const mapping = TABLE_MAPPINGS.find((m) => m.feature === entry.feature.name);
       if (!mapping) return local;
       const parse = entry.sharded ? parseShards(entry.feature.parseShard) : entry.feature.parse;
-      return remote.repository({ mapping, local, parse, samples: entry.feature.samples });
+      return remote.repository({ mapping, local, parse });
     },
     start() {
       void sender.refresh(true);
