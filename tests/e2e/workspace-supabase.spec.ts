@@ -48,6 +48,13 @@ test.beforeAll(async () => {
   );
   server = await startFakeServer(ports.supabase, fake.handler, 600_000);
 });
+// Each test starts from an empty workspace (a repeat of a test too): its users' first sync is what fills it.
+test.beforeEach(async () => {
+  await db.exec(`
+    truncate public.conversations, public.messages, public.knowledge_items, public.cases, public.documents, public.document_pages, public.preferences cascade;
+    delete from storage.objects;
+  `);
+});
 test.afterAll(async () => {
   // No request of any test carried anything but the anon key, and no token but a signed-in user's.
   for (const request of server.requests) expect(carriesOnlyPublicKeys(request), `${request.method} ${request.path}`).toBe(true);

@@ -25,7 +25,10 @@ describe("the documents database", () => {
     await db.putPages("d1", [page(1, "new")]);
     expect(await db.getPages("d1")).toEqual([page(1, "new")]);
     await db.putPages("d2", [page(1, "other")]);
+    await db.putFile({ id: "d3", name: "scan.pdf", kind: "pdf", bytes: new ArrayBuffer(1) });
+    expect((await db.documentIds()).sort()).toEqual(["d1", "d2", "d3"]);
     await db.deleteDocument("d1");
+    expect((await db.documentIds()).sort()).toEqual(["d2", "d3"]);
     expect(await db.getFile("d1")).toBeUndefined();
     expect(await db.getPages("d1")).toEqual([]);
     expect(await db.getPages("d2")).toEqual([page(1, "other")]);

@@ -41,6 +41,8 @@ export interface DocumentsDb {
   putSearchIndex(json: string): Promise<void>;
   /** Deletes the document's bytes and pages. */
   deleteDocument(id: string): Promise<void>;
+  /** Every document this database holds bytes or pages of. */
+  documentIds(): Promise<string[]>;
   close(): void;
 }
 
@@ -91,6 +93,11 @@ export async function openDocumentsDb(userId: string): Promise<DocumentsDb> {
       const keys = await pages.index("byDoc").getAllKeys(id);
       await Promise.all([tx.objectStore("files").delete(id), ...keys.map((key) => pages.delete(key))]);
       await tx.done;
+    },
+    async documentIds() {
+      const tx = db.transaction(["files", "pages"]);
+      const [files, pages] = await Promise.all([tx.objectStore("files").getAllKeys(), tx.objectStore("pages").getAllKeys()]);
+      return [...new Set([...files, ...pages.map(([docId]) => docId)])];
     },
     close: () => db.close(),
   };

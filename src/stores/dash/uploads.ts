@@ -314,6 +314,23 @@ export function createUploadsStore(deps: UploadsDeps) {
     await (await deps.db()).deleteDocument(id);
   };
 
+  /**
+   * Deletes what the user's database still holds of documents that have no record any more: a delete cut off by the
+   * page closing (the record goes first, at once), or one made on another device. Only while `owns` says the records
+   * are this database's user's. A record is always added before its bytes are written, so nothing being kept is lost.
+   */
+  const prune = async (owns: () => boolean): Promise<number> => {
+    const db = await deps.db();
+    const held = await db.documentIds();
+    let pruned = 0;
+    for (const id of held) {
+      if (!owns() || find(id)) continue;
+      await db.deleteDocument(id);
+      pruned += 1;
+    }
+    return pruned;
+  };
+
   return {
     $uploads,
     $form,
@@ -327,6 +344,7 @@ export function createUploadsStore(deps: UploadsDeps) {
     submit,
     reindex,
     remove,
+    prune,
     /** Stops reading (the workspace is cleared): nothing under way is recorded any more. */
     stop: () => {
       generation += 1;
@@ -378,6 +396,6 @@ $remote.listen((remote) => {
 export const { $uploads, $form: $uploadForm, $canUpload, $recent: $recentUploads } = uploads;
 export const { readSamples, fetchDocument } = uploads;
 export const { chooseFile, preselectCase, submit: submitUpload, setCase: setUploadCase, setTitle: setUploadTitle } = uploads;
-export const { cancel: cancelUpload, reindex: reindexUpload, remove: removeUpload, stop: stopReading } = uploads;
+export const { cancel: cancelUpload, reindex: reindexUpload, remove: removeUpload, stop: stopReading, prune: pruneUploads } = uploads;
 
 export const uploadsRecords = persisted(uploads.$uploads, uploadsFeature);

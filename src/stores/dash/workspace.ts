@@ -16,7 +16,7 @@ import { layoutRecords } from "./layout";
 import { messagesRecords } from "./messages";
 import { pendingRepliesRecords } from "./pendingReplies";
 import { preferencesRecords } from "./preferences";
-import { uploadsRecords } from "./uploads";
+import { pruneUploads, uploadsRecords } from "./uploads";
 
 export type { WorkspaceState } from "../../lib/dash/workspace";
 
@@ -91,3 +91,13 @@ const workspace = createWorkspace({
 /** Whose records the stores hold: screens render only while it is open. */
 export const $workspace = workspace.$workspace;
 export const { reset: resetWorkspace } = workspace;
+
+/**
+ * Deletes what the user's documents database holds of documents deleted before (a delete cut off by a reload, or made
+ * on another device), once their workspace is open; stops as soon as it is not theirs any more. Resolves to how many.
+ */
+export const pruneDocuments = (userId: string): Promise<number> =>
+  pruneUploads(() => {
+    const state = $workspace.get();
+    return state.status === "open" && state.userId === userId && $auth.get().user?.id === userId;
+  }).catch(() => 0);

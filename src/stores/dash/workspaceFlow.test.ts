@@ -225,6 +225,30 @@ describe("uploads", () => {
     expect(await (await db).getPages(upload.id)).toEqual([]);
   });
 
+  it("a delete cut off before the database heard of it is finished when the workspace opens again, for its owner only", async () => {
+    const { uploads, db } = workspace();
+    uploads.setCase(sampleCases[1]!.id);
+    uploads.chooseFile(pdf());
+    const upload = uploads.submit()!;
+    await settled(() => expect(uploads.$uploads.get()[0]!.processing.state).toBe("done"));
+    // The page closed right after the record went: the bytes and pages are still there.
+    uploads.$uploads.set(uploads.$uploads.get().filter((u) => u.id !== upload.id));
+    expect(await (await db).documentIds()).toContain(upload.id);
+    // Not while the records are another user's (a switch under way).
+    expect(await uploads.prune(() => false)).toBe(0);
+    expect(await (await db).getFile(upload.id)).toBeDefined();
+    // A file being kept for a new record is never taken for a leftover.
+    uploads.setCase(sampleCases[1]!.id);
+    uploads.chooseFile(pdf("Second.pdf"));
+    const second = uploads.submit()!;
+    expect(await uploads.prune(() => true)).toBe(1);
+    expect(await (await db).getFile(upload.id)).toBeUndefined();
+    expect(await (await db).getPages(upload.id)).toEqual([]);
+    await settled(() => expect(uploads.$uploads.get().find((u) => u.id === second.id)!.processing.state).toBe("done"));
+    expect(await (await db).getFile(second.id)).toBeDefined();
+    expect(await uploads.prune(() => true)).toBe(0);
+  });
+
   it("Upload Doc's link preselects its case, before and after a file is chosen", () => {
     const { uploads } = workspace();
     const id = sampleCases[2]!.id;
