@@ -55,8 +55,10 @@ export default function Dialog({ open, onClose, title, hideTitle, placement = "c
         event.preventDefault();
         onClose();
       }}
-      onClose={() => {
-        if (open) onClose();
+      onClose={(event) => {
+        // The browser closed it (a form's method="dialog"). The close event of an earlier close (this component's
+        // own, queued as a task) can arrive after the dialog was opened again: it is stale then, and ignored.
+        if (open && !event.currentTarget.open) onClose();
       }}
       onClick={(event) => {
         // A click on the dialog element itself is a click on its backdrop.

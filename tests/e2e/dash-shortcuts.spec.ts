@@ -61,6 +61,35 @@ test("the header's Keyboard shortcuts button opens the list for a mouse", async 
   await expect(button).toBeFocused();
 });
 
+test("closed and opened again at once, the list stays open: the first close's late event does not close it", async ({ page }) => {
+  const button = page.getByRole("banner").getByRole("button", { name: "Keyboard shortcuts" });
+  await button.click();
+  await expect(shortcutsDialog(page)).toBeVisible();
+  // Close, then open again in the same task: the browser's close event of the first close arrives after both.
+  const seen = await page.evaluate(async () => {
+    const dialog = document.querySelector<HTMLDialogElement>("dialog[open]")!;
+    const late = new Promise<string>((resolve) => {
+      dialog.addEventListener("close", () => resolve("close event"), { once: true });
+      setTimeout(() => resolve("no close event"), 5000);
+    });
+    dialog.querySelector<HTMLButtonElement>("button[aria-label='Close']")!.click();
+    // React commits the click's update in a microtask.
+    for (let i = 0; i < 100 && dialog.open; i += 1) await Promise.resolve();
+    const closed = !dialog.open;
+    document.querySelector<HTMLButtonElement>("header button[aria-label='Keyboard shortcuts']")!.click();
+    for (let i = 0; i < 100 && !dialog.open; i += 1) await Promise.resolve();
+    const reopened = dialog.open;
+    const event = await late;
+    await new Promise(requestAnimationFrame);
+    return { closed, reopened, event, openAfterIt: dialog.open };
+  });
+  expect(seen).toEqual({ closed: true, reopened: true, event: "close event", openAfterIt: true });
+  await expect(shortcutsDialog(page)).toBeVisible();
+  await shortcutsDialog(page).getByRole("button", { name: "Close" }).click();
+  await expect(shortcutsDialog(page)).toBeHidden();
+  await expect(button).toBeFocused();
+});
+
 test("Ctrl+Shift+O starts a new chat from the chat and from another screen, ready to type", async ({ page }) => {
   await ask(page, "What remedies does Cap. 149 give?");
   await sidebar(page).getByRole("button", { name: "New Chat" }).focus();
