@@ -199,48 +199,59 @@ test("a second user in this browser sees none of the first user's documents; del
   await page.reload();
   await expect(page.getByRole("heading", { level: 1, name: "Files" })).toBeVisible({ timeout: 15_000 });
   await expect(card(page, "Settlement")).toHaveCount(0);
-  const held = () =>
-    page.evaluate(async (name) => {
-      const db = await new Promise<IDBDatabase>((resolve, reject) => {
-        const request = indexedDB.open(name);
-        request.onsuccess = () => resolve(request.result);
-        request.onerror = () => reject(new Error("open"));
-      });
-      const all = <T,>(store: string) =>
-        new Promise<T[]>((resolve) => {
-          const request = db.transaction(store).objectStore(store).getAll();
-          request.onsuccess = () => resolve(request.result as T[]);
+  /** Reads what Ada's documents database holds; with `leaveBehind`, first writes what a cut-off delete leaves there. */
+  const documentsDb = (leaveBehind: boolean) =>
+    page.evaluate(
+      async ({ name, leaveBehind }) => {
+        const db = await new Promise<IDBDatabase>((resolve, reject) => {
+          const request = indexedDB.open(name);
+          request.onsuccess = () => resolve(request.result);
+          request.onerror = () => reject(new Error("open"));
         });
-      const files = await all<{ id: string; name: string }>("files");
-      const pages = await all<{ docId: string }>("pages");
-      db.close();
-      return { names: files.map((f) => f.name).sort(), orphanPages: pages.filter((p) => !files.some((f) => f.id === p.docId)).length };
-    }, `paphos-documents/${encodeURIComponent(ADA.id)}`);
-  const left = async () => {
-    const { names, orphanPages } = await held();
+        if (leaveBehind) {
+          const tx = db.transaction(["files", "pages"], "readwrite");
+          tx.objectStore("files").put({ id: "leftover", name: "Leftover.pdf", kind: "pdf", bytes: new ArrayBuffer(8) });
+          tx.objectStore("pages").put({ docId: "leftover", number: 1, text: "Left behind.", source: "text" });
+          tx.objectStore("pages").put({ docId: "gone", number: 1, text: "An orphan page.", source: "text" });
+          await new Promise((resolve) => (tx.oncomplete = resolve));
+        }
+        const all = <T,>(store: string) =>
+          new Promise<T[]>((resolve) => {
+            const request = db.transaction(store).objectStore(store).getAll();
+            request.onsuccess = () => resolve(request.result as T[]);
+          });
+        const files = await all<{ id: string; name: string }>("files");
+        const pages = await all<{ docId: string }>("pages");
+        db.close();
+        return { names: files.map((f) => f.name).sort(), orphanPages: pages.filter((p) => !files.some((f) => f.id === p.docId)).length };
+      },
+      { name: `paphos-documents/${encodeURIComponent(ADA.id)}`, leaveBehind },
+    );
+  const summary = async (leaveBehind = false) => {
+    const { names, orphanPages } = await documentsDb(leaveBehind);
     return { samples: names.includes("services-agreement.pdf"), settlement: names.includes("Settlement.pdf"), leftover: names.includes("Leftover.pdf"), orphanPages };
   };
+  const left = () => summary();
   // The samples stay; nothing of the Settlement is left, not even a page.
   await expect.poll(left).toEqual({ samples: true, settlement: false, leftover: false, orphanPages: 0 });
 
   // A delete cut off by closing the page (the record gone, its bytes and pages still kept) is finished on the next visit.
-  await page.evaluate(async (name) => {
-    const db = await new Promise<IDBDatabase>((resolve, reject) => {
-      const request = indexedDB.open(name);
-      request.onsuccess = () => resolve(request.result);
-      request.onerror = () => reject(new Error("open"));
-    });
-    const tx = db.transaction(["files", "pages"], "readwrite");
-    tx.objectStore("files").put({ id: "leftover", name: "Leftover.pdf", kind: "pdf", bytes: new ArrayBuffer(8) });
-    tx.objectStore("pages").put({ docId: "leftover", number: 1, text: "Left behind.", source: "text" });
-    tx.objectStore("pages").put({ docId: "gone", number: 1, text: "An orphan page.", source: "text" });
-    await new Promise((resolve) => (tx.oncomplete = resolve));
-    db.close();
-  }, `paphos-documents/${encodeURIComponent(ADA.id)}`);
-  expect(await left()).toEqual({ samples: true, settlement: false, leftover: true, orphanPages: 1 });
+  expect(await summary(true)).toEqual({ samples: true, settlement: false, leftover: true, orphanPages: 1 });
   await page.reload();
   await expect(page.getByRole("heading", { level: 1, name: "Files" })).toBeVisible({ timeout: 15_000 });
   await expect.poll(left).toEqual({ samples: true, settlement: false, leftover: false, orphanPages: 0 });
+
+  // But when the stored uploads cannot be read (set aside, the samples restored), the files they listed are the user's
+  // own, not leftovers: nothing is pruned.
+  expect(await summary(true)).toEqual({ samples: true, settlement: false, leftover: true, orphanPages: 1 });
+  await page.evaluate((key) => localStorage.setItem(key, "{not json"), `paphos-ai:dash:${ADA.id}:uploads`);
+  await page.reload();
+  await expect(page.getByRole("heading", { level: 1, name: "Files" })).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByText("Some saved data could not be read")).toBeVisible();
+  // Reading a sample from the database comes after anything the opening did there.
+  await card(page, "Construction Services Agreement, Kato Paphos Residences").getByRole("button", { name: "Preview" }).click();
+  await expect(page.getByRole("dialog", { name: "Construction Services Agreement, Kato Paphos Residences" }).getByText("Page 1 of 3")).toBeVisible();
+  expect(await left()).toEqual({ samples: true, settlement: false, leftover: true, orphanPages: 1 });
 });
 
 test.describe("deleting a case asks what happens to its documents", () => {

@@ -16,7 +16,7 @@ import { layoutRecords } from "./layout";
 import { messagesRecords } from "./messages";
 import { pendingRepliesRecords } from "./pendingReplies";
 import { preferencesRecords } from "./preferences";
-import { pruneUploads, uploadsRecords } from "./uploads";
+import { pruneUploads, uploadsFeature, uploadsRecords } from "./uploads";
 
 export type { WorkspaceState } from "../../lib/dash/workspace";
 
@@ -31,9 +31,17 @@ export const storageNoticeCopy = {
   },
 } as const;
 
+/**
+ * Set when this visit could not read the stored uploads (copied aside, the samples restored) or could not reach
+ * storage at all: the documents database then still holds the bytes of documents the records no longer list, which
+ * are the user's own files, so nothing is pruned.
+ */
+let uploadsUnread = false;
+
 const told = new Set<string>();
 /** Tells the user about storage once per kind and page: blocked and full storage read the same to them. */
 function tellOnce(notice: StorageNotice): void {
+  if (notice.kind === "unavailable" || (notice.kind === "restored" && notice.feature === uploadsFeature.name)) uploadsUnread = true;
   const copy = notice.kind === "restored" ? storageNoticeCopy.restored : storageNoticeCopy.memoryOnly;
   if (told.has(copy.title)) return;
   told.add(copy.title);
@@ -94,10 +102,12 @@ export const { reset: resetWorkspace } = workspace;
 
 /**
  * Deletes what the user's documents database holds of documents deleted before (a delete cut off by a reload, or made
- * on another device), once their workspace is open; stops as soon as it is not theirs any more. Resolves to how many.
+ * on another device), once their workspace is open. Stops as soon as it is not theirs any more, and never runs in a
+ * visit whose stored uploads could not be read (`uploadsUnread`). Resolves to how many.
  */
 export const pruneDocuments = (userId: string): Promise<number> =>
   pruneUploads(() => {
+    if (uploadsUnread) return false;
     const state = $workspace.get();
     return state.status === "open" && state.userId === userId && $auth.get().user?.id === userId;
   }).catch(() => 0);
