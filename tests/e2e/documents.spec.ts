@@ -231,15 +231,14 @@ test("a second user in this browser sees none of the first user's documents; del
     const { names, orphanPages } = await documentsDb(leaveBehind);
     return { samples: names.includes("services-agreement.pdf"), settlement: names.includes("Settlement.pdf"), leftover: names.includes("Leftover.pdf"), orphanPages };
   };
-  const left = () => summary();
   // The samples stay; nothing of the Settlement is left, not even a page.
-  await expect.poll(left).toEqual({ samples: true, settlement: false, leftover: false, orphanPages: 0 });
+  await expect.poll(summary).toEqual({ samples: true, settlement: false, leftover: false, orphanPages: 0 });
 
   // A delete cut off by closing the page (the record gone, its bytes and pages still kept) is finished on the next visit.
   expect(await summary(true)).toEqual({ samples: true, settlement: false, leftover: true, orphanPages: 1 });
   await page.reload();
   await expect(page.getByRole("heading", { level: 1, name: "Files" })).toBeVisible({ timeout: 15_000 });
-  await expect.poll(left).toEqual({ samples: true, settlement: false, leftover: false, orphanPages: 0 });
+  await expect.poll(summary).toEqual({ samples: true, settlement: false, leftover: false, orphanPages: 0 });
 
   // But when the stored uploads cannot be read (set aside, the samples restored), the files they listed are the user's
   // own, not leftovers: nothing is pruned.
@@ -251,7 +250,7 @@ test("a second user in this browser sees none of the first user's documents; del
   // Reading a sample from the database comes after anything the opening did there.
   await card(page, "Construction Services Agreement, Kato Paphos Residences").getByRole("button", { name: "Preview" }).click();
   await expect(page.getByRole("dialog", { name: "Construction Services Agreement, Kato Paphos Residences" }).getByText("Page 1 of 3")).toBeVisible();
-  expect(await left()).toEqual({ samples: true, settlement: false, leftover: true, orphanPages: 1 });
+  expect(await summary()).toEqual({ samples: true, settlement: false, leftover: true, orphanPages: 1 });
 });
 
 test.describe("deleting a case asks what happens to its documents", () => {

@@ -7,6 +7,7 @@ import { openLogin, submitSignIn } from "./fixtures/login";
 import { ask, conversation, messageInput, sidebar } from "./fixtures/chat";
 import { ANON_KEY, createFakeSupabase, type FakeAccount } from "./fixtures/supabase";
 import { migratedDb } from "../unit/db/harness";
+import { TABLE_ORDER } from "../../src/lib/sync/tables";
 
 // The workspace kept in the firm's Supabase: the full build against the fake Supabase, whose data API and Storage
 // run every request on PGlite with the project's migrations, as the signed-in user: row-level security, not the
@@ -50,10 +51,7 @@ test.beforeAll(async () => {
 });
 // Each test starts from an empty workspace (a repeat of a test too): its users' first sync is what fills it.
 test.beforeEach(async () => {
-  await db.exec(`
-    truncate public.conversations, public.messages, public.knowledge_items, public.cases, public.documents, public.document_pages, public.preferences cascade;
-    delete from storage.objects;
-  `);
+  await db.exec(`truncate ${TABLE_ORDER.map((table) => `public.${table}`).join(", ")} cascade; delete from storage.objects;`);
 });
 test.afterAll(async () => {
   // No request of any test carried anything but the anon key, and no token but a signed-in user's.
@@ -88,7 +86,25 @@ async function signIn(page: Page, account: FakeAccount) {
   await submitSignIn(page, account.email, account.password);
   await expect(page).toHaveURL(`${FULL}/dash`, { timeout: 15_000 });
   await expect.poll(() => count("preferences", "owner_id = $1", [account.id]), { timeout: 15_000 }).toBe(1);
+  await expect.poll(() => waiting(page, account.id), { timeout: 15_000 }).toBe(0);
 }
+
+/** How many changes wait in the page's outbox (-1 before the sync has created it: opening it here would create it bare). */
+const waiting = (page: Page, userId: string) =>
+  page.evaluate(async (name) => {
+    if (!(await indexedDB.databases()).some((d) => d.name === name)) return -1;
+    const db = await new Promise<IDBDatabase>((resolve, reject) => {
+      const request = indexedDB.open(name);
+      request.onsuccess = () => resolve(request.result);
+      request.onerror = () => reject(new Error("open"));
+    });
+    const n = await new Promise<number>((resolve) => {
+      const request = db.transaction("changes").objectStore("changes").count();
+      request.onsuccess = () => resolve(request.result);
+    });
+    db.close();
+    return n;
+  }, `paphos-outbox/${encodeURIComponent(userId)}`);
 
 async function newContext(browser: { newContext: (options: object) => Promise<BrowserContext> }) {
   return browser.newContext({

@@ -74,6 +74,13 @@ const twoPages: IngestResult = {
 const pdf = (name = "Witness Statement.pdf", size = 2048) =>
   new File(["%PDF-1.4 << /Type /Page >> << /Type /Page >>".padEnd(size, " ")], name, { type: "application/pdf" });
 
+/** Chooses the file, files it under the case and sends it, as the Uploads form does. */
+const send = (uploads: ReturnType<typeof createUploadsStore>, file: File = pdf(), caseId: string = sampleCases[1]!.id) => {
+  uploads.chooseFile(file);
+  uploads.setCase(caseId);
+  return uploads.submit()!;
+};
+
 beforeEach(() => {
   // Timers and the date only: IndexedDB (fake-indexeddb) runs on the real event loop.
   vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout", "Date"] });
@@ -127,9 +134,7 @@ describe("uploads", () => {
   it("slower reading extends the floors: OCR Processing until it is read, with the page being read", async () => {
     let answer: (result: IngestResult) => void = () => undefined;
     const { uploads } = workspace(() => new Promise((resolve) => (answer = resolve)), undefined, { samples: false });
-    uploads.chooseFile(pdf());
-    uploads.setCase(sampleCases[1]!.id);
-    uploads.submit();
+    send(uploads);
     await settled(() => expect(uploads.$uploads.get()[0]!.processing.state).toBe("reading"));
     await vi.advanceTimersByTimeAsync(10_000);
     expect(uploads.$recent.get()[0]!.status).toBe("ocr");
@@ -139,12 +144,8 @@ describe("uploads", () => {
 
   it("a file the reader cannot read fails with its reason, and the next upload is still read", async () => {
     const { uploads, files } = workspace((kind) => Promise.resolve(kind === "doc" ? { ok: false, reason: FAILURE_REASONS.legacyDoc } : twoPages));
-    uploads.chooseFile(new File([new Uint8Array([0xd0, 0xcf, 0x11, 0xe0])], "Old brief.doc"));
-    uploads.setCase(sampleCases[1]!.id);
-    const old = uploads.submit()!;
-    uploads.chooseFile(pdf());
-    uploads.setCase(sampleCases[1]!.id);
-    const next = uploads.submit()!;
+    const old = send(uploads, new File([new Uint8Array([0xd0, 0xcf, 0x11, 0xe0])], "Old brief.doc"));
+    const next = send(uploads);
     await settled(() => expect(uploads.$uploads.get().every((u) => u.processing.state === "done" || u.processing.state === "failed")).toBe(true));
     await vi.advanceTimersByTimeAsync(4000);
     const byId = (id: string) => uploads.$recent.get().find((u) => u.id === id)!;
@@ -159,14 +160,10 @@ describe("uploads", () => {
     const putFile = full.putFile.bind(full);
     let refuse = true;
     full.putFile = (file) => (refuse ? Promise.reject(new DOMException("full", "QuotaExceededError")) : putFile(file));
-    uploads.chooseFile(pdf("Big.pdf"));
-    uploads.setCase(sampleCases[1]!.id);
-    const big = uploads.submit()!;
+    const big = send(uploads, pdf("Big.pdf"));
     await settled(() => expect(uploads.$uploads.get()[0]!.processing.state).toBe("failed"));
     refuse = false;
-    uploads.chooseFile(pdf());
-    uploads.setCase(sampleCases[1]!.id);
-    const small = uploads.submit()!;
+    const small = send(uploads);
     await settled(() => expect(uploads.$uploads.get().find((u) => u.id === small.id)!.processing.state).toBe("done"));
     await vi.advanceTimersByTimeAsync(4000);
     expect(uploads.$recent.get().find((u) => u.id === big.id)).toMatchObject({ status: "failed", processing: { reason: "Not enough browser storage" } });
@@ -175,9 +172,7 @@ describe("uploads", () => {
   it("re-index of a failed upload reads it again: processing at once, Indexed no earlier than 3 s", async () => {
     let result: IngestResult = { ok: false, reason: FAILURE_REASONS.corrupt };
     const { uploads, files } = workspace(() => Promise.resolve(result));
-    uploads.setCase(sampleCases[1]!.id);
-    uploads.chooseFile(pdf());
-    const upload = uploads.submit()!;
+    const upload = send(uploads);
     await settled(() => expect(uploads.$uploads.get()[0]!.processing.state).toBe("failed"));
     await vi.advanceTimersByTimeAsync(1000);
     const status = () => files.$documents.get().find((d) => d.id === upload.id)?.status;
@@ -215,9 +210,7 @@ describe("uploads", () => {
 
   it("deletes an upload's record, bytes and pages", async () => {
     const { uploads, db } = workspace();
-    uploads.setCase(sampleCases[1]!.id);
-    uploads.chooseFile(pdf());
-    const upload = uploads.submit()!;
+    const upload = send(uploads);
     await settled(() => expect(uploads.$uploads.get()[0]!.processing.state).toBe("done"));
     await uploads.remove(upload.id);
     expect(uploads.$uploads.get().map((u) => u.id)).not.toContain(upload.id);
@@ -227,9 +220,7 @@ describe("uploads", () => {
 
   it("a delete cut off before the database heard of it is finished when the workspace opens again, for its owner only", async () => {
     const { uploads, db } = workspace();
-    uploads.setCase(sampleCases[1]!.id);
-    uploads.chooseFile(pdf());
-    const upload = uploads.submit()!;
+    const upload = send(uploads);
     await settled(() => expect(uploads.$uploads.get()[0]!.processing.state).toBe("done"));
     // The page closed right after the record went: the bytes and pages are still there.
     uploads.$uploads.set(uploads.$uploads.get().filter((u) => u.id !== upload.id));
@@ -238,9 +229,7 @@ describe("uploads", () => {
     expect(await uploads.prune(() => false)).toBe(0);
     expect(await (await db).getFile(upload.id)).toBeDefined();
     // A file being kept for a new record is never taken for a leftover.
-    uploads.setCase(sampleCases[1]!.id);
-    uploads.chooseFile(pdf("Second.pdf"));
-    const second = uploads.submit()!;
+    const second = send(uploads, pdf("Second.pdf"));
     expect(await uploads.prune(() => true)).toBe(1);
     expect(await (await db).getFile(upload.id)).toBeUndefined();
     expect(await (await db).getPages(upload.id)).toEqual([]);
@@ -266,38 +255,34 @@ describe("cross-screen effects", () => {
     const target = sampleCases[1]!;
     const count = () => cards.$cards.get().find((c) => c.id === target.id)!.documents;
     const before = count();
-    uploads.chooseFile(pdf("Termination Letter.pdf"));
-    uploads.setCase(target.id);
-    const upload = uploads.submit();
-    const inFiles = () => files.$documents.get().find((d) => d.id === upload!.id);
+    const upload = send(uploads, pdf("Termination Letter.pdf"), target.id);
+    const inFiles = () => files.$documents.get().find((d) => d.id === upload.id);
     await settled(() => expect(uploads.$uploads.get()[0]!.processing.state).toBe("done"));
     await vi.advanceTimersByTimeAsync(3999);
     expect(inFiles()).toBeUndefined();
     expect(count()).toBe(before);
     await vi.advanceTimersByTimeAsync(1);
     expect(inFiles()).toMatchObject({ title: "Termination Letter", caseTitle: target.title, status: "indexed", pages: 2 });
-    expect(files.$documents.get()[0]!.id).toBe(upload!.id);
+    expect(files.$documents.get()[0]!.id).toBe(upload.id);
     expect(count()).toBe(before + 1);
     files.setQuery(target.title.slice(0, 9));
-    expect(files.$matching.get().map((d) => d.id)).toContain(upload!.id);
+    expect(files.$matching.get().map((d) => d.id)).toContain(upload.id);
   });
 
   it("an upload's pages are indexed as its Embedding step: Files' search finds its text with the page, and drops a stale answer", async () => {
     const { uploads, files } = workspace(undefined, undefined, { samples: false });
-    uploads.chooseFile(pdf("Witness Statement.pdf"));
-    uploads.setCase(sampleCases[0]!.id);
-    const upload = uploads.submit();
+    const upload = send(uploads, pdf(), sampleCases[0]!.id);
     await settled(() => expect(uploads.$uploads.get()[0]!.processing.state).toBe("done"));
     await vi.advanceTimersByTimeAsync(4000);
     files.setQuery("signed paphos");
-    await settled(() => expect(files.$textHits.get().get(upload!.id)).toMatchObject({ page: 2, place: "p. 2", snippet: "Signed in Paphos" }));
-    expect(files.$matching.get().map((d) => d.id)).toEqual([upload!.id]);
+    await settled(() => expect(files.$textHits.get().get(upload.id)).toMatchObject({ page: 2, place: "p. 2", snippet: "Signed in Paphos" }));
+    expect(files.$matching.get().map((d) => d.id)).toEqual([upload.id]);
     files.setQuery("witness statement ioannou");
     files.setQuery("nothing like this anywhere");
     await settled(() => expect(files.$textHits.get()).toEqual(new Map()));
     expect(files.$matching.get()).toEqual([]);
     files.setQuery("");
-    expect(files.$matching.get().map((d) => d.id)).toEqual([upload!.id]);
+    expect(files.$matching.get().map((d) => d.id)).toEqual([upload.id]);
   });
 
   it("re-index: failed -> processing -> indexed after 3000 ms, for failed files only", async () => {
@@ -387,9 +372,7 @@ describe("sample documents", () => {
       return twoPages;
     });
     await settled(() => expect(reading).toEqual(["bytes of"]));
-    uploads.setCase(sampleCases[1]!.id);
-    uploads.chooseFile(pdf());
-    const upload = uploads.submit()!;
+    const upload = send(uploads);
     await settled(() => expect(uploads.$uploads.get().find((u) => u.id === upload.id)!.processing.state).toBe("done"));
     expect(reading).toEqual(["bytes of", "%PDF-1.4"]);
     release();
