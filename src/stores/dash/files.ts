@@ -35,16 +35,27 @@ export function createFilesStore(deps: FilesDeps) {
   const $textHits = atom<ReadonlyMap<string, TextHit>>(new Map());
   let searches = 0;
 
+  // While a query is typed, it asks again when a document arrives, goes or is read anew (here, or on another device).
+  const $searched = computed($documents, (documents) => documents.map((d) => `${d.id}:${d.status}`).join(" "));
+  let following: (() => void) | null = null;
+
   // Each query asks the index; an answer to an older query (typing on) is dropped, and a failed search finds no text.
-  list.$query.listen((query) => {
+  const searchText = () => {
+    const query = list.$query.get();
     const search = (searches += 1);
-    if (query.trim() === "") return $textHits.set(new Map());
+    if (query.trim() === "") {
+      following?.();
+      following = null;
+      return $textHits.set(new Map());
+    }
+    following ??= $searched.listen(searchText);
     const ids = $documents.get().map((d) => d.id);
     deps.searchText(query, ids).then(
       (results) => search === searches && $textHits.set(bestHits(results)),
       () => search === searches && $textHits.set(new Map()),
     );
-  });
+  };
+  list.$query.listen(searchText);
 
   const $matching = computed([$documents, list.$query, list.$filter, $textHits], filterDocuments);
   return { $documents, ...list, $matching, $textHits, reindex: deps.reindexUpload };

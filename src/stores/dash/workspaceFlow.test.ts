@@ -285,6 +285,36 @@ describe("cross-screen effects", () => {
     expect(files.$matching.get().map((d) => d.id)).toEqual([upload.id]);
   });
 
+  it("a query typed before a document is in Files finds its text once it arrives, and stops asking once cleared", async () => {
+    const searched: string[][] = [];
+    const { uploads, clock, search } = workspace(undefined, undefined, { samples: false });
+    const tracked = createFilesStore({
+      clock,
+      $uploads: uploads.$uploads,
+      reindexUpload: uploads.reindex,
+      searchText: (query, docIds) => {
+        searched.push(docIds);
+        return search.search(query, { scope: { kind: "documents", docIds } });
+      },
+    });
+    tracked.setQuery("signed paphos");
+    expect(searched).toEqual([[]]);
+    const upload = send(uploads, pdf(), sampleCases[0]!.id);
+    await settled(() => expect(uploads.$uploads.get()[0]!.processing.state).toBe("done"));
+    await vi.advanceTimersByTimeAsync(3999);
+    expect(tracked.$textHits.get()).toEqual(new Map());
+    await vi.advanceTimersByTimeAsync(1);
+    await settled(() => expect(tracked.$textHits.get().get(upload.id)).toMatchObject({ page: 2, snippet: "Signed in Paphos" }));
+    expect(tracked.$matching.get().map((d) => d.id)).toEqual([upload.id]);
+    expect(searched).toEqual([[], [upload.id]]);
+    tracked.setQuery("");
+    send(uploads, pdf("Second.pdf"), sampleCases[0]!.id);
+    await settled(() => expect(uploads.$uploads.get()[0]!.processing.state).toBe("done"));
+    await vi.advanceTimersByTimeAsync(4000);
+    expect(tracked.$documents.get()).toHaveLength(2);
+    expect(searched).toHaveLength(2);
+  });
+
   it("re-index: failed -> processing -> indexed after 3000 ms, for failed files only", async () => {
     let online = false;
     const { files, uploads } = workspace(undefined, (path) => (online ? Promise.resolve(new ArrayBuffer(4)) : Promise.reject(new TypeError(`offline: ${path}`))));
