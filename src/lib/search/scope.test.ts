@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { KnowledgeEntry, PageEntry, SearchEntry } from "./entries";
-import { documentFilter, inScope, type SearchScope } from "./scope";
+import { documentFilter, inScope, searchesKnowledge, type SearchScope } from "./scope";
 
 const page = (docId: string, caseId: string): PageEntry => ({
   kind: "page",
@@ -63,4 +63,21 @@ describe("documentFilter: which documents a scope can search", () => {
     [{ kind: "chips", caseIds: ["c1"] }, true],
     [{ kind: "chips", itemIds: ["k1"] }, false],
   ] as const)("%j -> %s", (scope, expected) => expect(documentFilter(scope)(doc)).toBe(expected));
+});
+
+describe("searchesKnowledge: whether a scope can take a knowledge item", () => {
+  it.each([
+    [{ kind: "all" }, true],
+    [{ kind: "firm" }, true],
+    [{ kind: "kb" }, true],
+    [{ kind: "knowledge", itemIds: ["kb-law"] }, true],
+    [{ kind: "chips", docIds: ["doc-spa"], itemIds: ["kb-guide"] }, true],
+    [{ kind: "case", caseId: "case-a" }, false],
+    [{ kind: "documents", docIds: ["doc-spa"] }, false],
+    [{ kind: "chips", docIds: ["doc-spa"], caseIds: ["case-a"] }, false],
+  ] as const)("%j -> %s", (scope, expected) => {
+    expect(searchesKnowledge(scope)).toBe(expected);
+    // Never false for a scope that takes one.
+    if (kept(scope).some((key) => ENTRIES[key]!.kind === "knowledge")) expect(searchesKnowledge(scope)).toBe(true);
+  });
 });

@@ -59,3 +59,7 @@ export const searchesDocuments = (scope: SearchScope): boolean =>
 
 /** Whether an entry is in the scope. */
 export const inScope = (entry: SearchEntry, scope: SearchScope): boolean => scopeFilter(scope)(entry);
+
+/** Whether a scope can take any knowledge item (a case, or document chips alone, take none). */
+export const searchesKnowledge = (scope: SearchScope): boolean =>
+  scope.kind === "chips" ? Boolean(scope.itemIds?.length) : scope.kind !== "case" && scope.kind !== "documents";

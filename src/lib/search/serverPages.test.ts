@@ -57,8 +57,8 @@ describe("search_pages in the browser's search", () => {
     const local = { search: vi.fn(async () => [knowledge("kb-a", 2), pageResult(hit(9, 1), 1)]) };
     const searchPages = vi.fn(async () => [hit(3, 0.2)]);
     const retriever = createServerRetriever(local, searchPages);
-    const found = await retriever.search("notice", { scope: { kind: "case", caseId: "case-1" }, limit: 5 });
-    expect(searchPages).toHaveBeenCalledWith("notice", { documentIds: null, caseIds: ["case-1"] }, 5);
+    const found = await retriever.search("notice", { scope: { kind: "all" }, limit: 5 });
+    expect(searchPages).toHaveBeenCalledWith("notice", { documentIds: null, caseIds: null }, 5);
     expect(found.map((r) => (r.entry.kind === "page" ? r.entry.page : r.entry.itemId))).toEqual(["kb-a", 3]);
 
     searchPages.mockRejectedValueOnce(new Error("offline"));
@@ -67,5 +67,18 @@ describe("search_pages in the browser's search", () => {
 
     await retriever.search("notice", { scope: { kind: "kb" } });
     expect(searchPages).toHaveBeenCalledTimes(2);
+  });
+
+  it("does not wait for the browser's index for a scope of pages alone, unless the server fails", async () => {
+    const local = { search: vi.fn(async () => [pageResult(hit(9, 1), 1)]) };
+    const searchPages = vi.fn(async () => [hit(3, 0.2)]);
+    const retriever = createServerRetriever(local, searchPages);
+    const pages = (results: SearchResult[]) => results.map((r) => (r.entry.kind === "page" ? r.entry.page : r.entry.itemId));
+    expect(pages(await retriever.search("notice", { scope: { kind: "documents", docIds: ["doc-lease"] } }))).toEqual([3]);
+    expect(pages(await retriever.search("notice", { scope: { kind: "case", caseId: "case-1" } }))).toEqual([3]);
+    expect(local.search).not.toHaveBeenCalled();
+    searchPages.mockRejectedValueOnce(new Error("offline"));
+    expect(pages(await retriever.search("notice", { scope: { kind: "documents", docIds: ["doc-lease"] } }))).toEqual([9]);
+    expect(local.search).toHaveBeenCalledTimes(1);
   });
 });

@@ -2,7 +2,7 @@ import type { PageHit } from "../sync/session";
 import type { PageUnit } from "../documents/ingest";
 import type { Retriever } from "./reply";
 import { DEFAULT_LIMIT, type SearchOptions, type SearchResult } from "./searchIndex";
-import { ALL_SCOPE, type SearchScope } from "./scope";
+import { ALL_SCOPE, searchesKnowledge, type SearchScope } from "./scope";
 import { snippetFor } from "./snippet";
 import { entryId } from "./entries";
 
@@ -81,8 +81,11 @@ export function createServerRetriever(local: Retriever, searchPages: (query: str
       const scope = options?.scope ?? ALL_SCOPE;
       const limit = options?.limit ?? DEFAULT_LIMIT;
       const filters = pageFilters(scope);
-      const [mine, hits] = await Promise.all([local.search(query, options), filters ? searchPages(query, filters, limit).catch(() => null) : []]);
-      if (hits === null) return mine;
+      if (!filters) return local.search(query, options);
+      // A scope of pages alone (Files' search, a case) needs nothing of the browser's index while the server answers.
+      const knowledgeToo = searchesKnowledge(scope);
+      const [mine, hits] = await Promise.all([knowledgeToo ? local.search(query, options) : [], searchPages(query, filters, limit).catch(() => null)]);
+      if (hits === null) return knowledgeToo ? mine : local.search(query, options);
       const pages = hits.map((hit) => pageResult(hit, hit.rank));
       return mergeResults(
         mine.filter((r) => r.entry.kind === "knowledge"),
