@@ -3,7 +3,7 @@ import type { Page } from "@playwright/test";
 import { blankPdf, docx, executable, longPdf, scannedPdf, textPdf } from "../fixtures/documents";
 import { expectNoAxeViolations } from "./fixtures/axe";
 import { ADA, GRACE, openDash, signInAs } from "./fixtures/dash";
-import { card, pauseClock, reloadPaused, workspaceContext } from "./fixtures/workspace";
+import { READ, card, pauseClock, reloadPaused, workspaceContext } from "./fixtures/workspace";
 import { expect, onScreen, test } from "./fixtures/workspaceTest";
 
 // Real documents (issue 17): uploads are read in a worker, kept per user in IndexedDB, and shown by the viewer.
@@ -41,7 +41,7 @@ test("a 3-page PDF: OCR Processing with its pages, Indexed with '3 pages', and a
   await expect(settlement).toContainText("Queued");
   await page.clock.runFor(1000);
   await expect(settlement).toContainText("OCR Processing");
-  await expect(settlement).toContainText("page 3 of 3");
+  await expect(settlement).toContainText("page 3 of 3", READ);
   await page.clock.runFor(3000);
   await expect(settlement).toContainText("Indexed");
   await expect(settlement).toContainText("3 pages");
@@ -81,9 +81,9 @@ test("a DOCX reads as sections and a TXT as pages; both reach Indexed and show t
   await upload(page, file("Lease.docx", await docx(clauses), "application/vnd.openxmlformats-officedocument.wordprocessingml.document"));
   await upload(page, { name: "Memo.txt", mimeType: "text/plain", buffer: Buffer.from("Memo to the partners\fSecond page: the Limassol hearing moved to 12 May.") });
   await page.clock.runFor(4000);
-  await expect(row(page, "Lease")).toContainText("Indexed");
+  await expect(row(page, "Lease")).toContainText("Indexed", READ);
   await expect(row(page, "Lease")).toContainText("2 sections");
-  await expect(row(page, "Memo")).toContainText("Indexed");
+  await expect(row(page, "Memo")).toContainText("Indexed", READ);
   await expect(row(page, "Memo")).toContainText("2 pages");
 
   await page.getByRole("link", { name: "Files" }).click();
@@ -176,7 +176,7 @@ test("a blank PDF page that OCR cannot read either fails with 'No readable text'
 
 test("a second user in this browser sees none of the first user's documents; delete removes one for good", async ({ page, context, browser }) => {
   await upload(page, await threePages());
-  await expect(row(page, "Settlement")).toContainText("Indexed", { timeout: 15_000 });
+  await expect(row(page, "Settlement")).toContainText("Indexed", READ);
 
   // Grace signs in to the same browser profile (its localStorage and IndexedDB), after Ada.
   const graceContext = await browser.newContext({ ...workspaceContext, storageState: await context.storageState({ indexedDB: true }) });
@@ -273,7 +273,7 @@ test.describe("deleting a case asks what happens to its documents", () => {
   test("deleted: its filed documents and its uploads go with it", async ({ page }) => {
     await page.getByRole("link", { name: "Uploads" }).click();
     await upload(page, await threePages());
-    await expect(row(page, "Settlement")).toContainText("Indexed", { timeout: 15_000 });
+    await expect(row(page, "Settlement")).toContainText("Indexed", READ);
     await page.getByRole("link", { name: "Cases" }).click();
     await card(page, KYPRIANOU).getByRole("button", { name: `Delete ${KYPRIANOU}` }).click();
     const dialog = page.getByRole("dialog", { name: "Delete this case?" });

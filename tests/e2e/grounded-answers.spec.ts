@@ -4,7 +4,7 @@ import { textPdf } from "../fixtures/documents";
 import { expectNoAxeViolations } from "./fixtures/axe";
 import { answers, ask, messageInput, questions, sidebar, waitForSamples } from "./fixtures/chat";
 import { GRACE, openDash, signInAs } from "./fixtures/dash";
-import { card, workspaceContext } from "./fixtures/workspace";
+import { READ, card, workspaceContext } from "./fixtures/workspace";
 import { expect, onScreen, test } from "./fixtures/workspaceTest";
 
 // Grounded answers (issue 18): the chat answers from the user's own pages and knowledge items, and every citation
@@ -17,7 +17,6 @@ const KYPRIANOU = "Kyprianou v. Limassol Marine Services";
 const PAGE_TWO = "The olive groves of Tala pass to the second defendant.";
 const SENTENCE = PAGE_TWO.slice(0, -1);
 const QUESTION = "Who do the olive groves of Tala pass to?";
-const READ = { timeout: 45_000 };
 
 const citationsButton = (page: Page) => answers(page).last().getByRole("button", { name: /^\d+ Citations?$/ });
 const scope = (page: Page) => page.getByRole("combobox", { name: "Scope" });
