@@ -221,8 +221,8 @@ test("another device of the same user shows a new case within 30 s, a new conver
   await phone.goto("/dash/files");
   await phone.getByRole("searchbox", { name: "Search files by title or case" }).fill("Latchi marina");
   const lease = phone.getByRole("main").getByRole("listitem", { name: "Marina lease", exact: true });
-  // The freshly opened phone first pulls every table, then asks search_pages, all answered by PGlite inside this test's
-  // own process, on a machine the other worker keeps busy: seen to take more than the default 5 s twice in a full run.
+  // The freshly opened phone pulls every table while it still reads its samples (edits of the same documents list),
+  // then asks search_pages again, all answered by PGlite inside this test's own process: 15 s, as the other waits here.
   await expect(lease.getByRole("button", { name: /^Found on p\. 1/ })).toContainText("Latchi marina", { timeout: 15_000 });
   await lease.getByRole("button", { name: /^Found on p\. 1/ }).click();
   const viewer = phone.getByRole("dialog", { name: "Marina lease" });

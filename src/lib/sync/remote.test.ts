@@ -145,26 +145,83 @@ describe("the remote workspace", () => {
 });
 
 describe("an edit made while the server is read", () => {
-  it("is kept: the read does not put back the server's older records", async () => {
-    let answer!: (rows: Row[]) => void;
+  /** A workspace of one cases feature whose read of cases waits until the test answers it. */
+  async function racing(initial: Case[]) {
+    let answer: ((rows: Row[]) => void) | undefined;
     const outbox = await openOutbox(`remote-race-${String((users += 1))}`);
     const reader: RemoteReader = {
       select: (table) =>
         table === "cases" ? new Promise((resolve) => (answer = (rows) => resolve({ ok: true, rows }))) : Promise.resolve({ ok: true, rows: [prefsRow] }),
     };
     const remote = createRemoteWorkspace({ reader, outbox, sender: { kick: vi.fn() } as unknown as Sender, now: () => NOW });
-    const local = memoryRepository<Case[]>([lease]);
+    const local = memoryRepository<Case[]>(initial);
     const cases = remote.repository({ mapping: CASES, local: local as Repository<unknown>, parse: (v) => v });
     await cases.load();
     const seen = vi.fn();
     cases.subscribe(seen);
-    const reading = remote.refresh();
-    await vi.waitFor(() => expect(answer).toBeDefined());
+    /** Starts a read and resolves once the server has been asked for the cases. */
+    const startRead = async () => {
+      const reading = remote.refresh();
+      await vi.waitFor(() => expect(answer).toBeDefined());
+      return { reading, answer: (rows: Row[]) => answer!(rows) };
+    };
+    const waiting = async () => (await outbox.take(10)).map((q) => `${q.change.op} ${JSON.stringify(q.change.key)}`);
+    return { outbox, remote, cases, local, seen, startRead, waiting };
+  }
+
+  it("is kept: the read does not put back the server's older records", async () => {
+    const { cases, local, seen, startRead, waiting } = await racing([lease]);
+    const { reading, answer } = await startRead();
     cases.save([estate, lease]);
     answer([caseRow(lease)]);
     expect(await reading).toBe(true);
     expect(seen).not.toHaveBeenCalled();
     expect(local.saved.at(-1)).toEqual([estate, lease]);
-    expect((await outbox.take(10)).map((q) => `${q.change.op} ${JSON.stringify(q.change.key)}`)).toEqual([`upsert {"id":"case-estate"}`]);
+    expect(await waiting()).toEqual([`upsert {"id":"case-estate"}`]);
+  });
+
+  it("does not hold back a record another device added: it shows beside the edit, and only the edit is sent", async () => {
+    const { cases, local, seen, startRead, waiting } = await racing([lease]);
+    const { reading, answer } = await startRead();
+    const renamed = { ...lease, title: "Lease (renewed)" };
+    cases.save([renamed]);
+    answer([caseRow(lease), caseRow(estate)]);
+    expect(await reading).toBe(true);
+    expect(seen).toHaveBeenLastCalledWith([estate, renamed]);
+    expect(local.saved.at(-1)).toEqual([estate, renamed]);
+    expect(await waiting()).toEqual([`upsert {"id":"case-lease"}`]);
+  });
+
+  it("keeps a record removed here meanwhile removed, sends its removal, and still shows the server's new ones", async () => {
+    const other: Case = { ...estate, id: "case-other", title: "Other device's case" };
+    const { cases, seen, startRead, waiting } = await racing([lease, estate]);
+    const { reading, answer } = await startRead();
+    cases.save([lease]);
+    answer([caseRow(lease), caseRow(estate), caseRow(other)]);
+    expect(await reading).toBe(true);
+    expect(seen).toHaveBeenLastCalledWith([other, lease]);
+    expect(await waiting()).toEqual([`delete {"id":"case-estate"}`]);
+  });
+
+  it("still sends an edit made as the read hands out its records (one store answering another's), not taking it for the server's", async () => {
+    const { remote, cases, prefs, prefsLocal, pending } = await setup({ cases: [caseRow(lease), caseRow(estate)], preferences: [prefsRow] });
+    // The cases' listener saves the preferences in the same task, before the read reaches them.
+    cases.subscribe(() => prefs.save({ ...DEFAULT_PREFERENCES, compactMode: true }));
+    expect(await remote.refresh()).toBe(true);
+    expect(prefsLocal.saved.at(-1)).toEqual({ ...DEFAULT_PREFERENCES, compactMode: true });
+    await remote.flush();
+    expect(await pending()).toEqual([{ table: "preferences", op: "upsert", key: {}, row: expect.objectContaining({ compact_mode: true }) }]);
+  });
+
+  it("a change waiting when the read began and delivered while it ran still shows over the server's older row", async () => {
+    const { outbox, cases, seen, startRead } = await racing([lease]);
+    const renamed = { ...lease, title: "Lease (renewed)" };
+    cases.save([renamed]);
+    const { reading, answer } = await startRead();
+    // The sender delivers it while the server is read; the server's answer was read before it arrived.
+    await outbox.done(await outbox.take(10));
+    answer([caseRow(lease), caseRow(estate)]);
+    expect(await reading).toBe(true);
+    expect(seen).toHaveBeenLastCalledWith([estate, renamed]);
   });
 });
