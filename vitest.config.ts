@@ -1,16 +1,43 @@
 import { defaultExclude, defineConfig } from "vitest/config";
 
+/** The files that run the project's migrations on PGlite (WebAssembly). */
+const DATABASE_TESTS = ["tests/unit/db/**/*.test.ts"];
+
 export default defineConfig({
   test: {
-    include: ["src/**/*.test.ts", "tests/unit/**/*.test.ts", "supabase/functions/**/*.test.ts"],
     environment: "node",
-    // Worker threads instead of child processes: the same isolation per file, and the suite takes 66 s instead of
-    // 94 s on this two-core machine (`npx vitest run`, 101 files).
-    pool: "threads",
     restoreMocks: true,
     benchmark: {
       // documents.bench.ts is a Playwright file (npm run bench:documents, with playwright.bench.config.ts).
       exclude: [...defaultExclude, "tests/bench/documents.bench.ts"],
     },
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: "unit",
+          include: [
+            "src/**/*.test.ts",
+            "tests/unit/**/*.test.ts",
+            "supabase/functions/**/*.test.ts",
+          ],
+          exclude: [...defaultExclude, ...DATABASE_TESTS],
+          // Worker threads: the same isolation per file as child processes, and faster to start on two cores.
+          pool: "threads",
+          benchmark: { exclude: [...defaultExclude, "tests/bench/**"] },
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: "database",
+          include: DATABASE_TESTS,
+          // Child processes: PGlite's WebAssembly compiled in several worker threads of one process crashed V8
+          // ("Check failed: jit_page.has_value()", a known V8 fault, nodejs/node#64500) and took the run down.
+          pool: "forks",
+          benchmark: { include: ["tests/bench/searchPages.bench.ts"] },
+        },
+      },
+    ],
   },
 });
