@@ -16,11 +16,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: "unit",
-          include: [
-            "src/**/*.test.ts",
-            "tests/unit/**/*.test.ts",
-            "supabase/functions/**/*.test.ts",
-          ],
+          include: ["src/**/*.test.ts", "tests/unit/**/*.test.ts", "supabase/functions/**/*.test.ts"],
           exclude: [...defaultExclude, ...DATABASE_TESTS],
           // Worker threads: the same isolation per file as child processes, and faster to start on two cores.
           pool: "threads",

@@ -1,19 +1,11 @@
 import type { Repository } from "../dash/repository";
-import {
-  recordId,
-  type Change,
-  type Outbox,
-  type QueuedChange,
-  type Row,
-} from "./outbox";
+import { recordId, type Change, type Outbox, type QueuedChange, type Row } from "./outbox";
 import type { Sender } from "./sender";
 import { keyOf, TABLE_ORDER, type TableMapping } from "./tables";
 
 /** What the workspace asks of the server: every row of a table the user may see, or why it could not. */
 export interface RemoteReader {
-  select(
-    table: string,
-  ): Promise<{ ok: true; rows: Row[] } | { ok: false; reason: string }>;
+  select(table: string): Promise<{ ok: true; rows: Row[] } | { ok: false; reason: string }>;
 }
 
 /** One feature as the remote workspace keeps it: its mapping, the local cache, and how to parse what comes back. */
@@ -43,31 +35,16 @@ type Snapshot = Map<string, string>;
 /** Columns the server owns: never compared, never sent. */
 const SERVER_COLUMNS = new Set(["owner_id", "created_at", "tsv"]);
 const comparable = (row: Row, ownTime: boolean) =>
-  JSON.stringify(
-    Object.entries(row).filter(
-      ([column]) =>
-        !SERVER_COLUMNS.has(column) && (ownTime || column !== "updated_at"),
-    ),
-  );
+  JSON.stringify(Object.entries(row).filter(([column]) => !SERVER_COLUMNS.has(column) && (ownTime || column !== "updated_at")));
 
 /** The rows of `value` by record, as compared between saves. */
 function snapshotOf(mapping: TableMapping, rows: readonly Row[]): Snapshot {
   const ownTime = rows.some((row) => "updated_at" in row);
-  return new Map(
-    rows.map((row) => [
-      recordId(mapping.table, keyOf(mapping, row)),
-      comparable(row, ownTime),
-    ]),
-  );
+  return new Map(rows.map((row) => [recordId(mapping.table, keyOf(mapping, row)), comparable(row, ownTime)]));
 }
 
 /** What changed between two snapshots of a feature's rows: an upsert per new or changed record, a delete per gone one. */
-export function diffRows(
-  mapping: TableMapping,
-  before: Snapshot,
-  rows: readonly Row[],
-  now: Date,
-): Change[] {
+export function diffRows(mapping: TableMapping, before: Snapshot, rows: readonly Row[], now: Date): Change[] {
   const changes: Change[] = [];
   const seen = new Set<string>();
   for (const row of rows) {
@@ -75,47 +52,29 @@ export function diffRows(
     const id = recordId(mapping.table, key);
     seen.add(id);
     if (before.get(id) === comparable(row, "updated_at" in row)) continue;
-    changes.push({
-      table: mapping.table,
-      op: "upsert",
-      key,
-      row: { updated_at: now.toISOString(), ...row },
-    });
+    changes.push({ table: mapping.table, op: "upsert", key, row: { updated_at: now.toISOString(), ...row } });
   }
   for (const id of before.keys()) {
     if (seen.has(id)) continue;
     // A record's id is table|[[column, value], ...] (recordId): its key again.
-    const key = Object.fromEntries(
-      JSON.parse(id.slice(mapping.table.length + 1)) as [
-        string,
-        string | number,
-      ][],
-    );
+    const key = Object.fromEntries(JSON.parse(id.slice(mapping.table.length + 1)) as [string, string | number][]);
     changes.push({ table: mapping.table, op: "delete", key });
   }
   return changes;
 }
 
 /** An instant however it is written ("…Z" here, "…+00:00" from PostgREST); none is the earliest. */
-const time = (value: unknown) =>
-  typeof value === "string" ? Date.parse(value) : -Infinity;
+const time = (value: unknown) => (typeof value === "string" ? Date.parse(value) : -Infinity);
 
 /** The server's rows with the changes still waiting laid over them: the user's own latest edits win until sent. */
-export function withPending(
-  mapping: TableMapping,
-  rows: readonly Row[],
-  pending: readonly QueuedChange[],
-): Row[] {
-  const merged = new Map(
-    rows.map((row) => [recordId(mapping.table, keyOf(mapping, row)), row]),
-  );
+export function withPending(mapping: TableMapping, rows: readonly Row[], pending: readonly QueuedChange[]): Row[] {
+  const merged = new Map(rows.map((row) => [recordId(mapping.table, keyOf(mapping, row)), row]));
   for (const { id, change } of pending) {
     if (change.table !== mapping.table) continue;
     if (change.op === "delete") merged.delete(id);
     else {
       const stored = merged.get(id);
-      const newer =
-        !stored || time(change.row["updated_at"]) >= time(stored["updated_at"]);
+      const newer = !stored || time(change.row["updated_at"]) >= time(stored["updated_at"]);
       // Last write wins per record: a waiting edit older than what the server holds will be skipped there too.
       if (newer) merged.set(id, { ...stored, ...change.row });
     }
@@ -125,29 +84,16 @@ export function withPending(
 
 /** The records edited here between two snapshots of a feature: changed, added or removed. */
 export const editedBetween = (before: Snapshot, after: Snapshot): Set<string> =>
-  new Set(
-    [...after.keys(), ...before.keys()].filter(
-      (id) => after.get(id) !== before.get(id),
-    ),
-  );
+  new Set([...after.keys(), ...before.keys()].filter((id) => after.get(id) !== before.get(id)));
 
 /**
  * The rows a feature shows after a read during which some of its records were edited here: those as they are here
  * (a record removed here stays removed), every other record as the server has it. Neither side is dropped: a document
  * read on another device arrives while this one is storing its own.
  */
-export function mergeEditedDuringRead(
-  mapping: TableMapping,
-  edited: ReadonlySet<string>,
-  here: readonly Row[],
-  server: readonly Row[],
-): Row[] {
-  const editedHere = (row: Row) =>
-    edited.has(recordId(mapping.table, keyOf(mapping, row)));
-  return [
-    ...server.filter((row) => !editedHere(row)),
-    ...here.filter(editedHere),
-  ];
+export function mergeEditedDuringRead(mapping: TableMapping, edited: ReadonlySet<string>, here: readonly Row[], server: readonly Row[]): Row[] {
+  const editedHere = (row: Row) => edited.has(recordId(mapping.table, keyOf(mapping, row)));
+  return [...server.filter((row) => !editedHere(row)), ...here.filter(editedHere)];
 }
 
 /** A batch in the order apply_changes can take it: parents' upserts before their children's, children's deletes first. */
@@ -208,9 +154,7 @@ export function createRemoteWorkspace({
       if (!entry.dirty) continue;
       entry.dirty = false;
       const rows = entry.feature.mapping.toRows(entry.latest);
-      changes.push(
-        ...diffRows(entry.feature.mapping, entry.snapshot, rows, now()),
-      );
+      changes.push(...diffRows(entry.feature.mapping, entry.snapshot, rows, now()));
       entry.snapshot = snapshotOf(entry.feature.mapping, rows);
     }
     if (changes.length > 0) {
@@ -220,8 +164,7 @@ export function createRemoteWorkspace({
         .then(kept)
         .catch(onError);
     }
-    if (changes.length > 0 || sendNow)
-      void queueing.then(() => kickSender(sendNow));
+    if (changes.length > 0 || sendNow) void queueing.then(() => kickSender(sendNow));
     return queueing;
   };
 
@@ -248,26 +191,10 @@ export function createRemoteWorkspace({
         const cached = await feature.local.load();
         // The edits still waiting in the outbox are laid over the cache: they show even when the cache missed them
         // (the page closed before it was written) and the server cannot be reached.
-        const pending = (await outbox.take(Number.MAX_SAFE_INTEGER)).filter(
-          (q) => q.change.table === feature.mapping.table,
-        );
-        const overlaid =
-          pending.length === 0
-            ? cached
-            : feature.parse(
-                feature.mapping.fromRows(
-                  withPending(
-                    feature.mapping,
-                    feature.mapping.toRows(cached),
-                    pending,
-                  ),
-                ),
-              );
+        const pending = (await outbox.take(Number.MAX_SAFE_INTEGER)).filter((q) => q.change.table === feature.mapping.table);
+        const overlaid = pending.length === 0 ? cached : feature.parse(feature.mapping.fromRows(withPending(feature.mapping, feature.mapping.toRows(cached), pending)));
         entry.latest = overlaid === null ? cached : orderLike(overlaid, cached);
-        entry.snapshot = snapshotOf(
-          feature.mapping,
-          feature.mapping.toRows(entry.latest),
-        );
+        entry.snapshot = snapshotOf(feature.mapping, feature.mapping.toRows(entry.latest));
         return entry.latest;
       },
       save(value) {
@@ -285,10 +212,7 @@ export function createRemoteWorkspace({
         entry.listeners.add(listener);
         const stopLocal = feature.local.subscribe((value) => {
           entry.latest = value;
-          entry.snapshot = snapshotOf(
-            feature.mapping,
-            feature.mapping.toRows(value),
-          );
+          entry.snapshot = snapshotOf(feature.mapping, feature.mapping.toRows(value));
           listener(value);
         });
         return () => {
@@ -311,27 +235,13 @@ export function createRemoteWorkspace({
    */
   async function refresh(): Promise<boolean> {
     await queueEdits();
-    // What each feature showed when the read began, to tell the records edited here while it is read.
-    const atStart = new Map(
-      features.map((entry) => [
-        entry,
-        {
-          edits: entry.edits,
-          rows: snapshotOf(
-            entry.feature.mapping,
-            entry.feature.mapping.toRows(entry.latest),
-          ),
-        },
-      ]),
-    );
+    // What each feature showed when the read began (records are never changed in place), to tell the records edited
+    // here while it is read.
+    const atStart = new Map(features.map((entry) => [entry, { edits: entry.edits, latest: entry.latest }]));
     // The edits waiting now still lay over what is read if the sender delivers them while the server is read.
     const waitingAtStart = await outbox.take(Number.MAX_SAFE_INTEGER);
-    const tables = [
-      ...new Set(features.map((entry) => entry.feature.mapping.table)),
-    ];
-    const answers = await Promise.all(
-      tables.map((table) => reader.select(table)),
-    );
+    const tables = [...new Set(features.map((entry) => entry.feature.mapping.table))];
+    const answers = await Promise.all(tables.map((table) => reader.select(table)));
     const rowsOf = new Map<string, Row[]>();
     // Closed meanwhile (signed out, another user): what was read belongs to nobody on screen now.
     if (closed) return false;
@@ -339,14 +249,9 @@ export function createRemoteWorkspace({
       if (!answer.ok) return false;
       rowsOf.set(tables[i]!, answer.rows);
     }
-    const pending = [
-      ...waitingAtStart,
-      ...(await outbox.take(Number.MAX_SAFE_INTEGER)),
-    ];
+    const pending = [...waitingAtStart, ...(await outbox.take(Number.MAX_SAFE_INTEGER))];
     if (closed) return false;
-    const firstUse =
-      rowsOf.get("preferences")?.length === 0 &&
-      !pending.some((q) => q.change.table === "preferences");
+    const firstUse = rowsOf.get("preferences")?.length === 0 && !pending.some((q) => q.change.table === "preferences");
     for (const entry of features) {
       const { mapping } = entry.feature;
       if (firstUse) {
@@ -360,21 +265,9 @@ export function createRemoteWorkspace({
       const hereNow = snapshotOf(mapping, here);
       // Records edited here while the server was read stay as they are here; the others are the server's.
       const edited =
-        start !== undefined && entry.edits !== start.edits
-          ? editedBetween(start.rows, hereNow)
-          : new Set<string>();
-      const serverRows = withPending(
-        mapping,
-        rowsOf.get(mapping.table) ?? [],
-        pending,
-      );
-      const read = entry.feature.parse(
-        mapping.fromRows(
-          edited.size > 0
-            ? mergeEditedDuringRead(mapping, edited, here, serverRows)
-            : serverRows,
-        ),
-      );
+        start !== undefined && entry.edits !== start.edits ? editedBetween(snapshotOf(mapping, mapping.toRows(start.latest)), hereNow) : new Set<string>();
+      const serverRows = withPending(mapping, rowsOf.get(mapping.table) ?? [], pending);
+      const read = entry.feature.parse(mapping.fromRows(edited.size > 0 ? mergeEditedDuringRead(mapping, edited, here, serverRows) : serverRows));
       const parsed = read === null ? null : orderLike(read, entry.latest);
       if (parsed === null) {
         onError(new Error(`The server's ${mapping.feature} could not be read`));
@@ -423,9 +316,7 @@ export function orderLike(next: unknown, previous: unknown): unknown {
   const idOf = (record: unknown) => (record as { id?: unknown }).id;
   const position = new Map(previous.map((record, i) => [idOf(record), i]));
   const known = next.filter((record) => position.has(idOf(record)));
-  known.sort(
-    (a, b) => (position.get(idOf(a)) ?? 0) - (position.get(idOf(b)) ?? 0),
-  );
+  known.sort((a, b) => (position.get(idOf(a)) ?? 0) - (position.get(idOf(b)) ?? 0));
   return [...next.filter((record) => !position.has(idOf(record))), ...known];
 }
 
