@@ -51,10 +51,13 @@ test("the full build ships one daily-js, the version installed in node_modules (
   expect([...new Set(versions)]).toEqual([installed]);
 });
 
+/** Lighthouse's phone (its mobile defaults): 412 x 823 CSS pixels at a density of 1.75, touch. */
+const LIGHTHOUSE_PHONE = { viewport: { width: 412, height: 823 }, deviceScaleFactor: 1.75, isMobile: true, hasTouch: true };
+
 // Islands hydrate with client:painted: no island script may compete with the first paint (Lighthouse counts
-// every request that starts before it into the simulated first and largest paint). Lighthouse's phone.
+// every request that starts before it into the simulated first and largest paint).
 test.describe("on a phone", () => {
-  test.use({ viewport: { width: 412, height: 823 }, isMobile: true, hasTouch: true });
+  test.use(LIGHTHOUSE_PHONE);
   for (const { path, ready } of scannedPages) {
     test(`${path} requests no script before its first contentful paint, and its islands hydrate after it`, async ({ page }) => {
       await page.goto(path);
@@ -80,7 +83,7 @@ test.describe("on a phone", () => {
 // shift of 0.03-0.06 in most loads on a phone with a 4x slower CPU, and Lighthouse's CLS over its budget on the home
 // page once. Each holds its first frame until the centred part is parsed (WholeFirstFrame).
 test.describe("centred pages on a slow phone", () => {
-  test.use({ viewport: { width: 412, height: 823 }, deviceScaleFactor: 1.75, isMobile: true, hasTouch: true });
+  test.use(LIGHTHOUSE_PHONE);
   for (const { path, island } of [
     { path: "/", island: "VoiceCall" },
     { path: "/login", island: "AuthForm" },
