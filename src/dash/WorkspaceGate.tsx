@@ -1,6 +1,6 @@
 import { useStore } from "@nanostores/react";
 import { useEffect, type ReactNode } from "react";
-import { keepSearchIndex } from "../stores/dash/search";
+import { keepSearchIndex } from "../stores/dash/searchIndexSync";
 import { $workspace, pruneDocuments } from "../stores/dash/workspace";
 import LoadingScreen from "./LoadingScreen";
 

@@ -5,7 +5,8 @@ import { searchesDocuments } from "../../lib/search/scope";
 import { $auth } from "../auth";
 import { caseTitle } from "./cases";
 import { $knowledgeItems } from "./knowledge";
-import { retriever, stillReading, whenIndexed } from "./search";
+import { retriever } from "./retriever";
+import { stillReading, whenIndexed } from "./searchIndexSync";
 import { $uploads, readSamples } from "./uploads";
 
 let client: AssistantClient | null = null;

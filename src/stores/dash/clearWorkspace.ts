@@ -1,7 +1,7 @@
 import { showToast } from "../toasts";
 import { clearUserDocumentsDb } from "./documentsDb";
 import { discardPreferences } from "./preferences";
-import { forgetSearchIndex } from "./search";
+import { forgetSearchIndex } from "./searchWorker";
 import { stopReading } from "./uploads";
 import { resetWorkspace } from "./workspace";
 import { $remote } from "./remote";

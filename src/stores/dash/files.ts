@@ -65,9 +65,9 @@ const files = createFilesStore({
   clock,
   $uploads,
   reindexUpload,
-  // Loaded on the first search: the search store reads the workspace's records.
+  // Loaded on the first search: the retriever reads $auth, which this module's tests cannot load.
   searchText: (query, docIds) =>
-    import("./search").then(({ retriever }) => retriever.search(query, { scope: { kind: "documents", docIds }, limit: FILES_SEARCH_LIMIT })),
+    import("./retriever").then(({ retriever }) => retriever.search(query, { scope: { kind: "documents", docIds }, limit: FILES_SEARCH_LIMIT })),
 });
 
 /** Every document of the workspace as it is now (contract 4). */

@@ -383,8 +383,8 @@ const uploads = createUploadsStore({
   },
   onKeep: () => void import("./documentsDb").then(({ askToPersist }) => askToPersist()),
   leaving: () => leaving,
-  // Loaded on use: the search store reads this module's records, so a static import would be circular.
-  embed: (upload, pages) => import("./search").then(({ indexPages }) => indexPages(upload, pages)),
+  // Loaded on use, as the database is: the search worker's handle reads $auth, which this module's tests cannot load.
+  embed: (upload, pages) => import("./searchWorker").then(({ indexPages }) => indexPages(upload, pages)),
   remote: () => $remote.get(),
 });
 
