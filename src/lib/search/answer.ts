@@ -2,9 +2,9 @@ import type { ChatMessage, ChatScope, Citation, ReplyContent } from "../dash/cha
 import type { ContextChip } from "../dash/chips";
 import { KNOWLEDGE_TYPE_LABELS, type KnowledgeType } from "../dash/knowledge";
 import { entryId } from "./entries";
-import { passagesFor } from "./passages";
+import { passageId, passagesFor } from "./passages";
 import type { SearchScope } from "./scope";
-import type { SearchResult } from "./searchIndex";
+import type { AskedClause, Findings, SearchResult } from "./searchIndex";
 
 /** What the workspace knows that deciding a question's scope needs. */
 export interface ScopeContext {
@@ -102,10 +102,10 @@ export function knowledgeSource(item: { type: KnowledgeType; source: string }): 
 export function citationOf(result: SearchResult): Citation {
   const { entry, snippet } = result;
   if (entry.kind === "page") {
-    return { id: entryId(entry), title: entry.title, page: entry.page, source: entry.caseTitle, ref: { kind: "page", docId: entry.docId }, quote: snippet.text };
+    return { id: passageId(result), title: entry.title, page: entry.page, source: entry.caseTitle, ref: { kind: "page", docId: entry.docId }, quote: snippet.text };
   }
   return {
-    id: entryId(entry),
+    id: passageId(result),
     title: entry.title,
     page: 1,
     source: knowledgeSource(entry),
@@ -128,13 +128,8 @@ export function snippetSource({ entry, snippet }: SearchResult): string {
   return snippet.field === "text" ? (entry.text ?? "") : entry.description;
 }
 
-/** A quoted passage of an answer: the excerpt, with an ellipsis where it starts or ends inside its text. */
-function quoted(result: SearchResult): string {
-  const full = snippetSource(result);
-  const before = result.snippet.start > 0 ? "…" : "";
-  const after = result.snippet.end < full.trimEnd().length ? "…" : "";
-  return `${before}${escapeMarkdown(result.snippet.text)}${after}`;
-}
+/** A quoted passage of an answer: the whole clause or paragraph, as it stands in its text. */
+const quoted = (result: SearchResult): string => escapeMarkdown(result.snippet.text);
 
 /** A reply of the assistant: its Markdown and the sources its markers [1], [2]... name, in order. */
 export type Reply = ReplyContent;
@@ -157,6 +152,27 @@ export function extractiveAnswer(passages: readonly SearchResult[], where: strin
     return `${heading}\n\n> ${quoted(passage)} [${String(i + 1)}]`;
   });
   return { content: [intro, ...quotes].join("\n\n"), citations: passages.map(citationOf) };
+}
+
+/** The reply's first sentence when the clause asked about is in none of the scope's passages. */
+export const absentSentence = (asked: Pick<AskedClause, "clause">, where: string): string => `No ${asked.clause} clause was found in ${where}.`;
+
+/** What introduces the closest passages after an absent clause: related, never the answer. */
+export const RELATED_INTRO = "The closest passages are related, not such a clause:";
+
+/** How many related passages follow an absent clause. */
+const RELATED_PASSAGES = 2;
+
+/**
+ * The reply when the scope's documents hold no such clause: said plainly ("No governing-law clause was found in …"),
+ * then the closest passages, labelled as related, with their citations.
+ */
+export function absentReply(asked: Pick<AskedClause, "clause">, related: readonly SearchResult[], where: string): Reply {
+  const first = absentSentence(asked, where);
+  if (related.length === 0) return { content: first };
+  const quoted = extractiveAnswer(related, where);
+  const quotes = quoted.content.split("\n\n").slice(1);
+  return { content: [first, RELATED_INTRO, ...quotes].join("\n\n"), citations: quoted.citations ?? [] };
 }
 
 /** The reply when nothing relevant was found: said plainly, with a wider scope suggested, and no citation. */
@@ -208,13 +224,18 @@ export function summaryPassages(results: readonly SearchResult[], max: number): 
 export async function answerQuestion(
   question: string,
   decision: ScopeDecision,
-  retriever: { search: (query: string, options?: { scope?: SearchScope; limit?: number }) => Promise<SearchResult[]> },
+  retriever: { search: (query: string, options?: { scope?: SearchScope; limit?: number }) => Promise<Findings> },
 ): Promise<{ reply: Reply; passages: SearchResult[] }> {
   if (decision.kind === "web") return { reply: webReply, passages: [] };
   if (decision.kind === "ask-case") return { reply: askCaseReply, passages: [] };
   const { query, summary } = retrievalQuery(question);
   const wanted = requestedPassages(question);
-  const results = await retriever.search(query, { scope: decision.scope, limit: SEARCH_DEPTH });
+  const { results, asked } = await retriever.search(query, { scope: decision.scope, limit: SEARCH_DEPTH });
+  if (asked?.absent && !summary) {
+    // Related passages are quoted for the reader; a model is given none, since none answers the question.
+    const related = passagesFor(results, RELATED_PASSAGES, { minShare: 0.5 });
+    return { reply: absentReply(asked, related, decision.where), passages: [] };
+  }
   // Asked for more, one document may give them all; else at most two each, leaving room for another source.
   const passages = summary ? summaryPassages(results, wanted) : passagesFor(results, wanted, wanted > DEFAULT_PASSAGES ? { perDocument: wanted, minShare: 0.1 } : {});
   return { reply: extractiveAnswer(passages, decision.where, summary), passages };

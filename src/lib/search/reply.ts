@@ -1,13 +1,12 @@
 import { AssistantError, type AssistantClient, type AssistantPassage } from "../assistant/client";
 import { REPLY_DELAY_MS, type ReplyContent, type ReplyRequest } from "../dash/chat";
-import { answerQuestion, citationOf, snippetSource, conversationCase, decideScope, type ScopeContext } from "./answer";
+import { answerQuestion, citationOf, conversationCase, decideScope, type ScopeContext } from "./answer";
 import type { SearchScope } from "./scope";
-import type { SearchOptions, SearchResult } from "./searchIndex";
-import { snippetFor } from "./snippet";
+import type { Findings, SearchOptions, SearchResult } from "./searchIndex";
 
 /** Finds the passages of the signed-in user's documents and knowledge items: the one interface answers search through. */
 export interface Retriever {
-  search(query: string, options?: SearchOptions): Promise<SearchResult[]>;
+  search(query: string, options?: SearchOptions): Promise<Findings>;
 }
 
 export interface ReplyWriterDeps {
@@ -20,9 +19,6 @@ export interface ReplyWriterDeps {
   /** How many documents the scope can search are still being read, so were not searched. */
   stillReading?: (scope: SearchScope) => number;
 }
-
-/** How much of a passage's page a model is given around the words that matched (a snippet is too short to reason on). */
-const MODEL_PASSAGE_CHARS = 1200;
 
 export const assistantCopy = {
   fallback: "Here is what your sources say instead:",
@@ -45,7 +41,7 @@ export function modelPassage(result: SearchResult, index: number): AssistantPass
     title: citation.title,
     source: citation.source,
     ...(result.entry.kind === "page" ? { page: result.entry.page } : {}),
-    text: snippetFor(snippetSource(result), result.terms, MODEL_PASSAGE_CHARS).text,
+    text: result.snippet.text,
   };
 }
 

@@ -1,5 +1,6 @@
 import MiniSearch, { type Options, type SearchOptions as MiniSearchOptions } from "minisearch";
 import type { PageText } from "../documents/ingest";
+import { passageRanges, type PassageRange } from "./clauses";
 import {
   entryId,
   knowledgeEntry,
@@ -9,21 +10,25 @@ import {
   sameKnowledge,
   type KnowledgeEntry,
   type KnowledgeInput,
+  type PageEntry,
   type SearchDocument,
   type SearchEntry,
 } from "./entries";
-import { coverage, MIN_COVERAGE, termWeight } from "./passages";
+import { planQuery, rankPassages, searchTerms, type Candidate, type QueryPlan } from "./rank";
 import { ALL_SCOPE, scopeFilter, type SearchScope } from "./scope";
-import { snippetFor, type Snippet } from "./snippet";
-import { indexTerm, queryTerm, queryTerms, tokenize, wordSpans } from "./tokens";
+import type { Snippet } from "./snippet";
+import { termsOf, textTerms } from "./terms";
 
 /** Bumped whenever the stored shape or the way words become terms changes: an older stored index then loads as null. */
-export const SEARCH_INDEX_VERSION = 1;
+export const SEARCH_INDEX_VERSION = 2;
 /** How many results a search returns when no limit is given. */
 export const DEFAULT_LIMIT = 10;
-
-/** Titles count three times and a knowledge item's description one and a half times as much as body text. */
-const BOOST = { title: 3, description: 1.5, text: 1 };
+/**
+ * The most candidate passages ranked for one question: MiniSearch's best (BM25 over the question's and the
+ * vocabulary's terms) when more match. Every passage of a scope of a few contracts is ranked; only very large scopes
+ * are cut, where the browser and Postgres may then rank slightly different candidates.
+ */
+export const MAX_CANDIDATES = 1000;
 
 /** Where to search and how many results to return. */
 export interface SearchOptions {
@@ -32,29 +37,52 @@ export interface SearchOptions {
   limit?: number;
 }
 
-/** A snippet, and which of the entry's texts it comes from (a knowledge item's description or its body). */
+/** A quoted passage: where it sits in its entry's text, and which text (a knowledge item's description or body). */
 export type ResultSnippet = Snippet & { field: "text" | "description" };
 
-/** One entry a search found. */
+/** One passage a search found. */
 export interface SearchResult {
   entry: SearchEntry;
-  /** BM25+ from MiniSearch times coverage: higher is better; comparable within one search only. */
+  /** The relevance rule's score (rank.ts): higher is better; comparable within one search only. */
   score: number;
-  /** The share of the query's weight this entry matched (see MIN_COVERAGE in passages.ts). */
+  /** The share of the question's own-word weight the passage matched (1 when it holds the clause asked about). */
   coverage: number;
-  /** The entry's own words that matched, folded and sorted (a prefix or fuzzy match names the word it found): for markTerms. */
+  /** The passage's own words that matched, folded and sorted: for markTerms. */
   terms: string[];
+  /** The passage: the whole clause or paragraph, as quoted and highlighted. */
   snippet: ResultSnippet;
+  /** True when the passage uses a wording of the clause the question asks about. */
+  clause?: boolean;
 }
 
-/** The index as stored: its entries (page texts included, for snippets) and MiniSearch's own JSON. */
+/** The clause a question asks about, when it names one of the vocabulary that can be absent. */
+export interface AskedClause {
+  id: string;
+  /** As a sentence names it: "governing-law". */
+  clause: string;
+  /** True when no passage in scope holds it: the answer says there is no such clause. */
+  absent: boolean;
+}
+
+/** What a search found: the passages, best first, and the clause asked about. */
+export interface Findings {
+  results: SearchResult[];
+  asked: AskedClause | null;
+}
+
+/** No passage and no clause asked about: a blank question, or nothing to search. */
+export const NO_FINDINGS: Findings = { results: [], asked: null };
+
+/** The index as stored: its entries (page texts included), each entry's passages and MiniSearch's own JSON. */
 export interface SerializedSearchIndex {
   version: number;
   entries: SearchEntry[];
+  /** Each entry's passages as [start, end] pairs, in the order of `entries`; a knowledge item's cover its body. */
+  passages: [number, number][][];
   index: unknown;
 }
 
-/** A client-side full-text index of document pages and knowledge items. */
+/** A client-side full-text index of document pages and knowledge items, searched passage by passage. */
 export interface SearchIndex {
   /** Indexes a document's pages, replacing the pages it had. */
   addDocument(document: SearchDocument, pages: readonly PageText[]): void;
@@ -65,8 +93,11 @@ export interface SearchIndex {
    * True when anything changed.
    */
   setKnowledge(items: readonly KnowledgeInput[]): boolean;
-  /** The relevant entries for a query, best first, within the scope; [] for a blank query or one nothing matches. */
-  search(query: string, options?: SearchOptions): SearchResult[];
+  /**
+   * The relevant passages for a question within the scope, best first, and the clause it asks about. With `pages`,
+   * those pages (what Postgres found for the question) stand for the index's own pages.
+   */
+  search(query: string, options?: SearchOptions & { pages?: readonly PageEntry[] }): Findings;
   /** Whether a document has pages in the index. */
   hasDocument(docId: string): boolean;
   /** The ids of the documents indexed, in the order they were added. */
@@ -79,114 +110,186 @@ export interface SearchIndex {
   toJSON(): SerializedSearchIndex;
 }
 
-const MINISEARCH_OPTIONS: Options<SearchEntry> = {
-  fields: ["title", "description", "text"],
-  extractField: (entry, field) => {
-    if (field === "id") return entryId(entry);
-    if (field === "description") return entry.kind === "knowledge" ? entry.description : undefined;
-    return field === "title" ? entry.title : entry.text;
-  },
-  tokenize,
-  processTerm: (term) => indexTerm(term),
-};
-
-/**
- * How a query is matched: fuzzy (one edit in five letters, two at most) for words of 5+ letters without digits, prefix
- * for the last word of 3+. Words combine with OR, not AND: in 5 of 23 questions tried on the test corpus the right page
- * lacked a word of the question ("late" in "liquidated damages for late completion"), so AND found nothing. MiniSearch
- * multiplies an OR score by the number of query words matched, the score is then multiplied by coverage, and the
- * coverage rule drops pages matching too little, so pages with every word come first.
- */
-const QUERY_OPTIONS: MiniSearchOptions = {
-  boost: BOOST,
-  combineWith: "OR",
-  maxFuzzy: 2,
-  processTerm: (term) => queryTerm(term),
-  fuzzy: (term) => (term.length >= 5 && !/\d/.test(term) ? 0.2 : false),
-  prefix: (term, index, terms) => index === terms.length - 1 && term.length >= 3,
-};
-
-/** The snippet of a result: a page's text, or a knowledge item's body when a matched word is in it, else its description. */
-function resultSnippet(entry: SearchEntry, terms: readonly string[]): ResultSnippet {
-  if (entry.kind === "page") return { ...snippetFor(entry.text, terms), field: "text" };
-  const wanted = new Set(terms);
-  if (entry.text !== undefined && wordSpans(entry.text).some((word) => wanted.has(word.folded))) {
-    return { ...snippetFor(entry.text, terms), field: "text" };
-  }
-  return { ...snippetFor(entry.description, terms), field: "description" };
+/** One passage as MiniSearch holds it: its entry, where it is in the entry's text and which text. */
+interface PassageDoc {
+  id: string;
+  entry: string;
+  start: number;
+  end: number;
+  field: "text" | "description";
+  /** Its place in its document (page * 1000 + n) or item: what the opening of a contract is told by. */
+  position: number;
 }
 
-function makeIndex(miniSearch: MiniSearch<SearchEntry>, initial: readonly SearchEntry[]): SearchIndex {
+/** A passage's text. */
+const passageText = (entry: SearchEntry, doc: Pick<PassageDoc, "start" | "end" | "field">): string =>
+  (doc.field === "description" && entry.kind === "knowledge" ? entry.description : (entry.text ?? "")).slice(doc.start, doc.end);
+
+/** The place of a page's n-th passage in its document: pages apart by 1000, so page 1's passages open it. */
+const pagePosition = (page: number, n: number): number => (page - 1) * 1000 + n;
+
+/** The passages of an entry: a page's or a knowledge item's body split into clauses, and an item's description. */
+function passagesOfEntry(entry: SearchEntry, ranges?: readonly (readonly [number, number])[]): PassageDoc[] {
+  const id = entryId(entry);
+  const text = entry.text ?? "";
+  const split = ranges?.map(([start, end]) => ({ start, end })) ?? passageRanges(text);
+  const docs: PassageDoc[] = split.map((range: PassageRange, n) => ({
+    id: `${id}#${String(range.start)}`,
+    entry: id,
+    start: range.start,
+    end: range.end,
+    field: "text",
+    position: entry.kind === "page" ? pagePosition(entry.page, n) : n + 1,
+  }));
+  if (entry.kind === "knowledge") docs.unshift({ id: `${id}#d`, entry: id, start: 0, end: entry.description.length, field: "description", position: 0 });
+  return docs;
+}
+
+/** Passages are indexed by their stemmed words (terms.ts); a query's terms arrive already stemmed. */
+function miniSearchOptions(text: (doc: PassageDoc) => string): Options<PassageDoc> {
+  return {
+    fields: ["text"],
+    storeFields: [],
+    extractField: (doc, field) => (field === "id" ? doc.id : text(doc)),
+    tokenize: (value) => termsOf(value),
+    processTerm: (term) => term,
+    searchOptions: { tokenize: (value) => value.split(" ").filter(Boolean), processTerm: (term) => term },
+  };
+}
+
+/** Whether a passage has a term of the search: a stem, or a stem or word starting with a prefix. */
+function hasSearchTerm(text: string, terms: ReadonlySet<string>, prefixes: readonly string[]): boolean {
+  return textTerms(text).some((t) => terms.has(t.term) || prefixes.some((p) => t.term.startsWith(p) || t.folded.startsWith(p)));
+}
+
+/** A candidate passage for the relevance rule. */
+type PassageCandidate = Candidate & { entry: SearchEntry; doc: Pick<PassageDoc, "start" | "end" | "field"> };
+
+/** The passages of pages Postgres found that have a term of the search, as candidates. */
+function pageCandidates(pages: readonly PageEntry[], plan: QueryPlan): PassageCandidate[] {
+  const { terms, prefixes } = searchTerms(plan);
+  const wanted = new Set(terms);
+  return pages.flatMap((entry) =>
+    passagesOfEntry(entry)
+      .map((doc) => ({ text: passageText(entry, doc), position: doc.position, entry, doc }))
+      .filter((c) => hasSearchTerm(c.text, wanted, prefixes)),
+  );
+}
+
+/** A ranked candidate as a search result. */
+function toResult(ranked: ReturnType<typeof rankPassages<PassageCandidate>>["results"][number]): SearchResult {
+  const { entry, doc, text } = ranked.candidate;
+  return {
+    entry,
+    score: ranked.score,
+    coverage: ranked.coverage,
+    terms: ranked.words,
+    snippet: { text, start: doc.start, end: doc.end, field: doc.field },
+    clause: ranked.clause,
+  };
+}
+
+/**
+ * The index over its entries. MiniSearch reads a passage's text from the entries when it indexes it, so `create`
+ * (a new MiniSearch, or one loaded from JSON) gets options that look there.
+ */
+function makeIndex(
+  create: (options: Options<PassageDoc>) => MiniSearch<PassageDoc>,
+  initial: readonly SearchEntry[],
+  passages: Map<string, PassageDoc[]>,
+): SearchIndex {
   const entries = new Map<string, SearchEntry>();
   const pagesOf = new Map<string, string[]>();
-  const remember = (entry: SearchEntry) => {
+  const docs = new Map<string, PassageDoc>();
+  const remember = (entry: SearchEntry, split: PassageDoc[]) => {
     const id = entryId(entry);
     entries.set(id, entry);
+    passages.set(id, split);
+    for (const doc of split) docs.set(doc.id, doc);
     if (entry.kind !== "page") return;
     const pages = pagesOf.get(entry.docId);
     if (pages) pages.push(id);
     else pagesOf.set(entry.docId, [id]);
   };
-  initial.forEach(remember);
+  for (const entry of initial) remember(entry, passages.get(entryId(entry)) ?? []);
+  const miniSearch = create(
+    miniSearchOptions((doc) => {
+      const entry = entries.get(doc.entry);
+      return entry ? passageText(entry, doc) : "";
+    }),
+  );
+
+  const forget = (id: string) => {
+    for (const doc of passages.get(id) ?? []) {
+      miniSearch.discard(doc.id);
+      docs.delete(doc.id);
+    }
+    passages.delete(id);
+    entries.delete(id);
+  };
 
   const removeDocument = (docId: string): boolean => {
     const ids = pagesOf.get(docId);
     if (!ids) return false;
-    miniSearch.discardAll(ids);
-    for (const id of ids) entries.delete(id);
+    ids.forEach(forget);
     pagesOf.delete(docId);
     return true;
+  };
+
+  const add = (entry: SearchEntry) => {
+    const split = passagesOfEntry(entry);
+    remember(entry, split);
+    miniSearch.addAll(split);
   };
 
   return {
     addDocument(document, pages) {
       removeDocument(document.id);
-      const added = pageEntries(document, pages);
-      miniSearch.addAll(added);
-      added.forEach(remember);
+      pageEntries(document, pages).forEach(add);
     },
     removeDocument,
     setKnowledge(items) {
       const next = new Map(items.map((item) => [knowledgeEntryId(item.id), knowledgeEntry(item)]));
       let changed = false;
-      for (const [id, entry] of entries) {
+      for (const [id, entry] of [...entries]) {
         if (entry.kind === "knowledge" && !next.has(id)) {
-          miniSearch.discard(id);
-          entries.delete(id);
+          forget(id);
           changed = true;
         }
       }
       for (const [id, entry] of next) {
         const current = entries.get(id) as KnowledgeEntry | undefined;
         if (current && sameKnowledge(current, entry)) continue;
-        if (current) miniSearch.replace(entry);
-        else miniSearch.add(entry);
-        entries.set(id, entry);
+        if (current) forget(id);
+        add(entry);
         changed = true;
       }
       return changed;
     },
-    search(query, { scope = ALL_SCOPE, limit = DEFAULT_LIMIT } = {}) {
-      const terms = queryTerms(query);
-      if (terms.length === 0 || limit <= 0) return [];
-      const raw = miniSearch.search(terms.join(" "), QUERY_OPTIONS);
-      const df = new Map<string, number>();
-      for (const result of raw) for (const term of result.queryTerms) df.set(term, (df.get(term) ?? 0) + 1);
-      const weights = new Map(terms.map((term) => [term, termWeight(df.get(term) ?? 0, entries.size)]));
+    search(query, { scope = ALL_SCOPE, limit = DEFAULT_LIMIT, pages } = {}) {
+      if (limit <= 0) return NO_FINDINGS;
+      const plan = planQuery(query);
+      const { terms, prefixes } = searchTerms(plan);
+      if (terms.length === 0 && prefixes.length === 0) return NO_FINDINGS;
       const inScope = scopeFilter(scope);
-      const found: Omit<SearchResult, "snippet">[] = [];
-      for (const result of raw) {
-        const entry = entries.get(result.id as string);
-        if (!entry || !inScope(entry)) continue;
-        const share = coverage(result.queryTerms, weights);
-        if (share < MIN_COVERAGE) continue;
-        found.push({ entry, score: result.score * share, coverage: share, terms: result.terms });
+      const prefixSet = new Set(prefixes);
+      const options: MiniSearchOptions = { combineWith: "OR", prefix: (term) => prefixSet.has(term) };
+      const candidates: PassageCandidate[] = [];
+      for (const hit of miniSearch.search([...terms, ...prefixes].join(" "), options)) {
+        const doc = docs.get(hit.id as string);
+        const entry = doc && entries.get(doc.entry);
+        if (!doc || !entry || !inScope(entry) || (pages && entry.kind === "page")) continue;
+        candidates.push({ text: passageText(entry, doc), position: doc.position, entry, doc });
+        if (candidates.length >= MAX_CANDIDATES) break;
       }
-      found.sort((a, b) => b.score - a.score || (entryId(a.entry) < entryId(b.entry) ? -1 : 1));
-      return found.slice(0, limit).map((result) => {
-        const terms = result.terms.toSorted();
-        return { ...result, terms, snippet: resultSnippet(result.entry, terms) };
-      });
+      if (pages) candidates.push(...pageCandidates(pages.filter(inScope), plan));
+      // Reading order first, so ties and the candidates' order never depend on where they came from.
+      candidates.sort((a, b) => (entryId(a.entry) < entryId(b.entry) ? -1 : entryId(a.entry) > entryId(b.entry) ? 1 : a.doc.start - b.doc.start));
+      const ranking = rankPassages(plan, candidates);
+      return {
+        results: ranking.results.slice(0, limit).map(toResult),
+        asked: ranking.asked ? { id: ranking.asked.id, clause: ranking.asked.clause, absent: ranking.absent } : null,
+      };
     },
     hasDocument: (docId) => pagesOf.has(docId),
     documentOf(docId) {
@@ -198,12 +301,20 @@ function makeIndex(miniSearch: MiniSearch<SearchEntry>, initial: readonly Search
     get size() {
       return entries.size;
     },
-    toJSON: () => ({ version: SEARCH_INDEX_VERSION, entries: [...entries.values()], index: miniSearch.toJSON() }),
+    toJSON: () => {
+      const list = [...entries.values()];
+      return {
+        version: SEARCH_INDEX_VERSION,
+        entries: list,
+        passages: list.map((entry) => (passages.get(entryId(entry)) ?? []).filter((d) => d.field === "text").map((d): [number, number] => [d.start, d.end])),
+        index: miniSearch.toJSON(),
+      };
+    },
   };
 }
 
 /** An empty index. */
-export const createSearchIndex = (): SearchIndex => makeIndex(new MiniSearch(MINISEARCH_OPTIONS), []);
+export const createSearchIndex = (): SearchIndex => makeIndex((options) => new MiniSearch(options), [], new Map());
 
 /** A new index of these documents' pages and these knowledge items: what a caller builds when loading fails. */
 export function rebuild(
@@ -216,21 +327,39 @@ export function rebuild(
   return index;
 }
 
+const isRange = (value: unknown): value is [number, number] =>
+  Array.isArray(value) && value.length === 2 && value.every((n) => Number.isInteger(n) && (n as number) >= 0) && (value[0] as number) <= (value[1] as number);
+
 /**
  * Reads back an index stored with `JSON.stringify(index)`. Returns null, never throws, when the text is not JSON, was
- * written by another SEARCH_INDEX_VERSION, or its entries and MiniSearch's index do not agree: the caller then rebuilds.
+ * written by another SEARCH_INDEX_VERSION, or its entries, passages and MiniSearch's index do not agree: the caller
+ * then rebuilds.
  */
 export function loadSearchIndex(json: string): SearchIndex | null {
   try {
     const data = JSON.parse(json) as Partial<SerializedSearchIndex> | null;
-    if (data?.version !== SEARCH_INDEX_VERSION || !Array.isArray(data.entries)) return null;
+    if (data?.version !== SEARCH_INDEX_VERSION || !Array.isArray(data.entries) || !Array.isArray(data.passages)) return null;
+    if (data.passages.length !== data.entries.length) return null;
     const entries = data.entries.map(parseEntry);
     if (entries.some((entry) => entry === null)) return null;
     const valid = entries as SearchEntry[];
-    const ids = new Set(valid.map(entryId));
-    const miniSearch = MiniSearch.loadJS(data.index as Parameters<typeof MiniSearch.loadJS>[0], MINISEARCH_OPTIONS);
-    if (ids.size !== valid.length || miniSearch.documentCount !== ids.size || ![...ids].every((id) => miniSearch.has(id))) return null;
-    return makeIndex(miniSearch, valid);
+    const passages = new Map<string, PassageDoc[]>();
+    for (const [i, entry] of valid.entries()) {
+      const ranges = data.passages[i];
+      if (!Array.isArray(ranges) || !ranges.every(isRange)) return null;
+      passages.set(entryId(entry), passagesOfEntry(entry, ranges));
+    }
+    const ids = new Set([...passages.values()].flat().map((d) => d.id));
+    if (passages.size !== valid.length) return null;
+    return makeIndex(
+      (options) => {
+        const miniSearch = MiniSearch.loadJS(data.index as Parameters<typeof MiniSearch.loadJS>[0], options);
+        if (miniSearch.documentCount !== ids.size || ![...ids].every((id) => miniSearch.has(id))) throw new Error("index and passages disagree");
+        return miniSearch;
+      },
+      valid,
+      passages,
+    );
   } catch {
     return null;
   }

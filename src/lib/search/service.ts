@@ -1,7 +1,9 @@
 import type { Upload } from "../dash/uploads";
 import type { PageText } from "../documents/ingest";
 import type { KnowledgeInput, SearchDocument } from "./entries";
-import { createSearchIndex, loadSearchIndex, type SearchIndex, type SearchOptions, type SearchResult } from "./searchIndex";
+import type { PageEntry } from "./entries";
+import { planQuery, searchTerms, type SearchTerms } from "./rank";
+import { createSearchIndex, loadSearchIndex, type Findings, type SearchIndex, type SearchOptions } from "./searchIndex";
 
 /** A document of the workspace as the index's upkeep sees it: its metadata, and whether its pages are read and kept. */
 export interface WorkspaceEntry {
@@ -122,8 +124,13 @@ export function createSearchService(deps: SearchServiceDeps) {
       run(async () => {
         if ((await ready()).removeDocument(docId)) changed();
       }),
-    /** The relevant entries for a query within the scope, best first. */
-    search: (query: string, options?: SearchOptions): Promise<SearchResult[]> => run(async () => (await ready()).search(query, options)),
+    /** The relevant passages for a question within the scope, best first, and the clause it asks about. */
+    search: (query: string, options?: SearchOptions): Promise<Findings> => run(async () => (await ready()).search(query, options)),
+    /** The same, with these pages (what Postgres found) standing for the index's own pages. */
+    searchWith: (query: string, pages: readonly PageEntry[], options?: SearchOptions): Promise<Findings> =>
+      run(async () => (await ready()).search(query, { ...options, pages })),
+    /** The terms a question is searched for (what search_pages is asked). */
+    terms: (query: string): SearchTerms => searchTerms(planQuery(query)),
     /** Saves a pending change now (the page is going away, another user signs in). */
     flush: () => run(save),
     /** Stops the pending save without writing it (the workspace was cleared). */

@@ -3,18 +3,18 @@ const ACCENTS = /[\u0300-\u036f]/g;
 const ASCII = /^[\x20-\x7e]*$/;
 
 /**
- * English function words, too common to tell pages apart: dropped from the index and from queries. Words that carry
- * legal meaning stay ("shall", "may", "must", "will" as in a testament), and so do single letters other than a, s and
- * t: "125(I)/2018" must still find "i".
+ * English function words, too common to tell passages apart: dropped from the index and from queries. Exactly the
+ * stop words of Postgres's `english` text search configuration (Snowball's English list, 127 words), so the browser and
+ * search in Postgres drop the same words (tests/unit/db/retrievalStandard.test.ts compares them).
  */
 export const STOP_WORDS: ReadonlySet<string> = new Set(
   (
-    "a about above after again against all am an and any are as at be because been before being below between both but " +
-    "by can could did do does doing down during each few for from further had has have having he her here hers herself " +
-    "him himself his how if in into is it its itself just me more most my myself no nor not now of off on once only or " +
-    "other our ours ourselves out over own s same she should so some such t than that the their theirs them themselves " +
-    "then there these they this those through to too under until up very was we were what when where which while who " +
-    "whom why with would you your yours yourself yourselves"
+    "i me my myself we our ours ourselves you your yours yourself yourselves he him his himself she her hers herself it " +
+    "its itself they them their theirs themselves what which who whom this that these those am is are was were be been " +
+    "being have has had having do does did doing a an the and but if or because as until while of at by for with about " +
+    "against between into through during before after above below to from up down in out on off over under again " +
+    "further then once here there when where why how all any both each few more most other some such no nor not only " +
+    "own same so than too very s t can will just don should now"
   ).split(" "),
 );
 

@@ -1,7 +1,9 @@
 import { openDocumentsDb, type DocumentsDb } from "../documents/db";
 import type { PageText } from "../documents/ingest";
 import type { KnowledgeInput, SearchDocument } from "./entries";
-import type { SearchOptions, SearchResult } from "./searchIndex";
+import type { PageEntry } from "./entries";
+import type { SearchTerms } from "./rank";
+import type { Findings, SearchOptions } from "./searchIndex";
 import { createSearchService, type SearchService, type WorkspaceEntry } from "./service";
 
 /**
@@ -33,7 +35,9 @@ export function createSearchWorkerApi(open: (userId: string) => Promise<Document
     sync: (userId: string, documents: WorkspaceEntry[], knowledge: KnowledgeInput[]): Promise<void> => serviceFor(userId).sync(documents, knowledge),
     add: (userId: string, document: SearchDocument, pages: PageText[]): Promise<void> => serviceFor(userId).add(document, pages),
     remove: (userId: string, docId: string): Promise<void> => serviceFor(userId).remove(docId),
-    search: (userId: string, query: string, options?: SearchOptions): Promise<SearchResult[]> => serviceFor(userId).search(query, options),
+    search: (userId: string, query: string, options?: SearchOptions): Promise<Findings> => serviceFor(userId).search(query, options),
+    searchWith: (userId: string, query: string, pages: PageEntry[], options?: SearchOptions): Promise<Findings> => serviceFor(userId).searchWith(query, pages, options),
+    terms: (userId: string, query: string): SearchTerms => serviceFor(userId).terms(query),
     flush: async (userId: string): Promise<void> => {
       if (current?.userId === userId) await current.service.flush();
     },

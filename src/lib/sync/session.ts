@@ -1,3 +1,4 @@
+import type { SearchTerms } from "../search/rank";
 import type { ReadableAtom } from "nanostores";
 import type { PersistedRecords } from "../dash/persisted";
 import type { Repository } from "../dash/repository";
@@ -6,7 +7,7 @@ import { createRemoteWorkspace, orderForApply, type RemoteReader } from "./remot
 import { createSender, type SendOutcome, type SenderState } from "./sender";
 import { TABLE_MAPPINGS } from "./tables";
 
-/** A page search_pages found: the page, its document, and how well it matched. */
+/** A page search_pages found: the page, its document, and how well its words matched (ts_rank). */
 export interface PageHit {
   document_id: string;
   title: string;
@@ -15,10 +16,7 @@ export interface PageHit {
   page_number: number;
   unit: string;
   source: string;
-  coverage: number;
   rank: number;
-  /** The best passage, its matched words between <mark> and </mark> (plain text otherwise: never HTML). */
-  snippet: string;
   text: string;
 }
 
@@ -28,7 +26,7 @@ export interface SyncApi {
   /** apply_changes: the changes in one request. */
   send(changes: Change[]): Promise<SendOutcome>;
   /** search_pages, within documents and cases when given (null: all); throws when the server cannot answer. */
-  searchPages(query: string, documentIds: readonly string[] | null, caseIds: readonly string[] | null, limit: number): Promise<PageHit[]>;
+  searchPages(terms: SearchTerms, documentIds: readonly string[] | null, caseIds: readonly string[] | null, limit: number): Promise<PageHit[]>;
   /** A document's pages as stored (number, text, how it was read); throws when the server cannot answer. */
   pages(documentId: string): Promise<{ number: number; text: string; source: "text" | "ocr" }[]>;
   /** The user's private documents bucket: put, get and remove originals at `<user id>/<document id>/<file name>`. */

@@ -37,8 +37,8 @@ export function createSyncApi(client: SupabaseClient): SyncApi {
       // The whole batch was refused (too large, malformed): each change is refused, and reported, not retried forever.
       return { kind: "answered", results: changes.map(() => ({ ok: false, code: error.code, message: error.message })) };
     },
-    async searchPages(query, documentIds, caseIds, limit) {
-      return must<PageHit[]>(await client.rpc("search_pages", { query, document_ids: documentIds, case_ids: caseIds, max_results: limit }));
+    async searchPages({ terms, prefixes }, documentIds, caseIds, limit) {
+      return must<PageHit[]>(await client.rpc("search_pages", { terms, prefixes, document_ids: documentIds, case_ids: caseIds, max_results: limit }));
     },
     async pages(documentId) {
       const rows = must<{ page_number: number; text: string; source: "text" | "ocr" }[]>(

@@ -1,26 +1,31 @@
 import type { Retriever } from "../../lib/search/reply";
-import { createServerRetriever } from "../../lib/search/serverPages";
+import { createServerRetriever, type PageRanker } from "../../lib/search/serverPages";
 import { $remote } from "./remote";
 import { inTime, searchWorker, signedInUserId } from "./searchWorker";
 
-/** Searches the signed-in user's index; rejects when no one is signed in or the worker does not answer in time. */
-const browserRetriever: Retriever = {
-  async search(query, options) {
-    const id = signedInUserId();
-    if (!id) throw new Error("No one is signed in");
-    return inTime(searchWorker().search(id, query, options));
-  },
+/** The signed-in user's id; throws when no one is signed in. */
+const userId = (): string => {
+  const id = signedInUserId();
+  if (!id) throw new Error("No one is signed in");
+  return id;
+};
+
+/** The signed-in user's index in the search worker (never held up by a dead worker). */
+const browserRetriever: Retriever & PageRanker = {
+  search: async (query, options) => inTime(searchWorker().search(userId(), query, options)),
+  terms: async (query) => inTime(searchWorker().terms(userId(), query)),
+  searchWith: async (query, pages, options) => inTime(searchWorker().searchWith(userId(), query, [...pages], options)),
 };
 
 /**
  * The one retriever of answers and Files' search: the browser's index, and with Supabase, search_pages for the
- * documents' pages (every device's), the index keeping the knowledge items (and the pages when the server is down).
+ * documents' candidate pages (every device's), ranked in the worker by the same rule as the index's.
  */
 export const retriever: Retriever = {
   search(query, options) {
     const remote = $remote.get();
     if (!remote) return browserRetriever.search(query, options);
-    const server = createServerRetriever(browserRetriever, (q, { documentIds, caseIds }, limit) => remote.api.searchPages(q, documentIds, caseIds, limit));
+    const server = createServerRetriever(browserRetriever, (terms, { documentIds, caseIds }, limit) => remote.api.searchPages(terms, documentIds, caseIds, limit));
     return server.search(query, options);
   },
 };

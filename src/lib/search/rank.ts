@@ -1,0 +1,298 @@
+/*
+ * The relevance rule: one standard for the browser's index and for the pages Postgres returns. Both hand it the
+ * candidate passages (every passage in scope that has a word of the query or of its expansion), and it decides the
+ * order, what is relevant, and whether the clause asked about is there at all. Worker-side (it stems).
+ *
+ * - The question's own words (stemmed, stop words and the words of any question about a contract aside) are scored
+ *   with BM25 over the candidates: a word no candidate has weighs the mean of the others, so it never vetoes.
+ * - A question that names a concept of the legal vocabulary (vocabulary.ts) also scores the wordings contracts use for
+ *   it; a passage using one holds the clause. Own words count for more than the expansion (OWN_WEIGHT against
+ *   EXPANSION_WEIGHT per word).
+ * - A clause's heading ("10. GOVERNING LAW") counts with its clause; a clause of a contract's opening (title,
+ *   parties, date) prefers the first passages.
+ */
+import { CONCEPTS, type Concept } from "./vocabulary";
+import { termOf, textTerms, type TextTerm } from "./terms";
+import { foldWord, tokenize } from "./tokens";
+
+/** Words of any question about a contract, which say nothing of what is asked: not searched for. */
+const QUESTION_WORDS: ReadonlySet<string> = new Set(
+  "contract contracts agreement agreements say says said clause clauses provision provisions document documents regarding concerning mention mentions mentioned section sections please describe explain tell summarise summarize show give find quote list highlight part parts reviewed lawyer related relating relate include includes including whether anything something".split(" "),
+);
+
+/** A word of a wording: its stem, or a prefix of stems when written with a trailing `*`. */
+interface WordMatcher {
+  stem: string;
+  prefix: boolean;
+  /** Written with a leading `=`: this very word, not its other forms ("=term" is not "terms"). */
+  exact?: string;
+}
+
+interface CompiledConcept {
+  concept: Concept;
+  ask: string[][];
+  says: WordMatcher[][];
+  needs: WordMatcher[][];
+  also: WordMatcher[][];
+  except: WordMatcher[][];
+}
+
+/** The longest start two words share ("terminat" and its stem "termin": "termin"). */
+function commonPrefix(a: string, b: string): string {
+  let i = 0;
+  while (i < a.length && i < b.length && a[i] === b[i]) i += 1;
+  return a.slice(0, i);
+}
+
+/** A phrase of the vocabulary as words to match: each word folded, stemmed (`*` kept), stop words and question words dropped. */
+function compile(phrase: string, dropQuestionWords: boolean): WordMatcher[] {
+  const matchers: WordMatcher[] = [];
+  for (const raw of phrase.split(/\s+/)) {
+    const prefix = raw.endsWith("*");
+    const exact = raw.startsWith("=");
+    for (const word of tokenize(raw.replace(/\*$/, ""))) {
+      const folded = foldWord(word);
+      if (dropQuestionWords && QUESTION_WORDS.has(folded)) continue;
+      const stem = termOf(folded);
+      if (stem === null) continue;
+      matchers.push({ stem: prefix ? commonPrefix(folded, stem) : stem, prefix, ...(exact ? { exact: folded } : {}) });
+    }
+  }
+  return matchers;
+}
+
+let compiled: CompiledConcept[] | null = null;
+/** The vocabulary, stemmed once on first use. */
+function vocabulary(): CompiledConcept[] {
+  compiled ??= CONCEPTS.map((concept) => ({
+    concept,
+    ask: concept.ask.map((p) => compile(p, true).map((m) => m.stem)).filter((p) => p.length > 0),
+    says: concept.says.map((p) => compile(p, false)).filter((p) => p.length > 0),
+    needs: (concept.needs ?? []).map((p) => compile(p, false)).filter((p) => p.length > 0),
+    also: (concept.also ?? []).map((p) => compile(p, false)).filter((p) => p.length > 0),
+    except: (concept.except ?? []).map((p) => compile(p, false)).filter((p) => p.length > 0),
+  }));
+  return compiled;
+}
+
+/** What a question asks: its own terms and the concepts it names. */
+export interface QueryPlan {
+  own: string[];
+  concepts: CompiledConcept[];
+}
+
+/**
+ * Reads a question: its own terms (distinct, in order) and the concepts it names. A concept is named when the
+ * question holds every word of one of its `ask` phrases; the concepts whose matched phrases cover the most of the
+ * question's words win (several on a tie).
+ */
+export function planQuery(query: string): QueryPlan {
+  const words = tokenize(query).map(foldWord);
+  const terms = (list: readonly string[]) => [...new Set(list.flatMap((w) => termOf(w) ?? []))];
+  const own = terms(words.filter((w) => !QUESTION_WORDS.has(w)));
+  const present = new Set(own);
+  let best = 0;
+  let named: CompiledConcept[] = [];
+  for (const entry of vocabulary()) {
+    const covered = new Set<string>();
+    for (const phrase of entry.ask) if (phrase.every((stem) => present.has(stem))) phrase.forEach((stem) => covered.add(stem));
+    if (covered.size === 0 || covered.size < best) continue;
+    if (covered.size > best) [best, named] = [covered.size, []];
+    named.push(entry);
+  }
+  // On a tie a clause wins over what every contract opens with ("a party" in a question is not about the parties).
+  const clauses = named.filter((c) => !c.concept.opening);
+  // A question of question words alone ("Summarise this contract") searches for them after all.
+  return { own: own.length || named.length ? own : terms(words), concepts: clauses.length ? clauses : named };
+}
+
+/** The concepts a question names (their ids), for tests and the Review's presets. */
+export const conceptsOf = (query: string): string[] => planQuery(query).concepts.map((c) => c.concept.id);
+
+/** What a candidate search looks for: stems, and prefixes of stems or words (a wording's word written with `*`). */
+export interface SearchTerms {
+  terms: string[];
+  prefixes: string[];
+}
+
+/** The terms a candidate search looks for: own terms, and each wording's words (a prefix where written with `*`). */
+export function searchTerms(plan: QueryPlan): SearchTerms {
+  const terms = new Set(plan.own);
+  const prefixes = new Set<string>();
+  for (const { says } of plan.concepts) {
+    for (const phrase of says) for (const word of phrase) (word.prefix ? prefixes : terms).add(word.stem);
+  }
+  return { terms: [...terms], prefixes: [...prefixes] };
+}
+
+/** A passage to be ranked: its text, and where it sits in its document (0 for the document's first passage). */
+export interface Candidate {
+  text: string;
+  /** The passage's place among its document's passages: the first is 0. */
+  position: number;
+}
+
+/** How a candidate ranked. */
+export interface Ranked<C extends Candidate> {
+  candidate: C;
+  score: number;
+  /** The question's own terms and the wordings' words the passage matched, as written in it (folded): for marking. */
+  words: string[];
+  /** Whether the passage uses a wording of a concept the question names: it holds the clause. */
+  clause: boolean;
+  /** The share of the question's own-word weight the passage matched (1 for a passage holding the clause). */
+  coverage: number;
+}
+
+/** What the rule concludes for a question over its candidates. */
+export interface Ranking<C extends Candidate> {
+  /** Relevant passages, best first. */
+  results: Ranked<C>[];
+  /** The concept asked about, when the question names one that may be said to be absent. */
+  asked: Concept | null;
+  /** True when a concept was asked about and no candidate holds it. */
+  absent: boolean;
+}
+
+const K1 = 1.2;
+const B = 0.75;
+/** Own words count for more than the vocabulary's expansion. */
+const OWN_WEIGHT = 1;
+const EXPANSION_WEIGHT = 0.6;
+/** A heading naming the concept ("GOVERNING LAW") adds this much of a wording's score. */
+const HEADING_SHARE = 0.5;
+/** How much a passage must match of the question's own weight to be relevant without holding a clause. */
+export const MIN_COVERAGE = 0.5;
+/** How many passages from a document's start count as its opening. */
+const OPENING_PASSAGES = 100;
+/** How far apart the words of a wording may be: other kept words between two of them. */
+const GAP = 2;
+
+/** Whether a word of a passage is a word of a wording: the same stem, or (with `*`) a word or stem starting so. */
+const matches = (term: TextTerm, word: WordMatcher): boolean =>
+  word.exact !== undefined
+    ? term.folded === word.exact
+    : word.prefix
+      ? term.term.startsWith(word.stem) || term.folded.startsWith(word.stem)
+      : term.term === word.stem;
+
+/** Where a wording occurs in a passage's terms, from `from` on: the index of each of its words, or null. */
+function find(terms: readonly TextTerm[], phrase: readonly WordMatcher[], from = 0): number[] | null {
+  const first = phrase[0] as WordMatcher;
+  for (let i = from; i < terms.length; i += 1) {
+    if (!matches(terms[i] as TextTerm, first)) continue;
+    const at = [i];
+    let j = i;
+    for (let w = 1; w < phrase.length; w += 1) {
+      let k = j + 1;
+      while (k < terms.length && k - j <= GAP + 1 && !matches(terms[k] as TextTerm, phrase[w] as WordMatcher)) k += 1;
+      if (k >= terms.length || k - j > GAP + 1) break;
+      at.push(k);
+      j = k;
+    }
+    if (at.length === phrase.length) return at;
+  }
+  return null;
+}
+
+/** A passage's terms without those of the concept's excepted wordings ("exclusive jurisdiction" for exclusivity). */
+function withoutExcepted(terms: readonly TextTerm[], except: readonly WordMatcher[][]): readonly TextTerm[] {
+  if (!except.length) return terms;
+  const masked = new Set<number>();
+  for (const phrase of except) {
+    for (let at = find(terms, phrase); at; at = find(terms, phrase, (at[0] as number) + 1)) {
+      for (let i = at[0] as number; i <= (at.at(-1) as number); i += 1) masked.add(i);
+    }
+  }
+  return masked.size ? terms.filter((_, i) => !masked.has(i)) : terms;
+}
+
+const idf = (df: number, n: number): number => Math.log(1 + (n - df + 0.5) / (df + 0.5));
+
+/** The first line of a passage when it reads as a heading (short, no sentence in it). */
+function headingTerms(text: string, terms: readonly TextTerm[]): TextTerm[] {
+  const newline = text.indexOf("\n");
+  const end = newline > 0 && newline <= 100 ? newline : -1;
+  if (end < 0) {
+    // "10. Governing Law. This Agreement…": a run-in heading ends at its first full stop after a capitalised phrase.
+    const runIn = /^\s*(?:[0-9]{1,3}(?:\.[0-9]{1,3})*\.?\s+)?((?:[A-Z][A-Za-z'-]*\s*){1,5})[.:]/.exec(text);
+    if (!runIn) return [];
+    const stop = runIn[0].length;
+    return terms.filter((t) => t.end <= stop);
+  }
+  return terms.filter((t) => t.end <= end);
+}
+
+/**
+ * Ranks candidate passages for a question: relevant ones best first, whether they hold the clause asked about, and
+ * whether that clause is absent from every candidate. Deterministic: the same candidates give the same ranking, in
+ * whichever order they come (ties keep the order given, which callers make the reading order).
+ */
+export function rankPassages<C extends Candidate>(plan: QueryPlan, candidates: readonly C[]): Ranking<C> {
+  const analysed = candidates.map((candidate) => ({ candidate, terms: textTerms(candidate.text) }));
+  const n = analysed.length;
+  const df = new Map<string, number>();
+  for (const { terms } of analysed) for (const term of new Set(terms.map((t) => t.term))) df.set(term, (df.get(term) ?? 0) + 1);
+  const avgLength = n ? analysed.reduce((sum, a) => sum + a.terms.length, 0) / n : 1;
+  const present = plan.own.filter((t) => (df.get(t) ?? 0) > 0);
+  const weights = new Map(present.map((t) => [t, idf(df.get(t) ?? 0, n)]));
+  const meanWeight = present.length ? [...weights.values()].reduce((a, b) => a + b, 0) / present.length : 0;
+  const ownTotal = present.length ? [...weights.values()].reduce((a, b) => a + b, 0) + (plan.own.length - present.length) * meanWeight : 0;
+  /** A word's BM25 contribution for a term frequency in a passage of this many terms. */
+  const bm25 = (weight: number, tf: number, length: number) => (weight * tf * (K1 + 1)) / (tf + K1 * (1 - B + (B * length) / avgLength));
+  const opening = plan.concepts.some((c) => c.concept.opening);
+
+  const ranked: Ranked<C>[] = [];
+  for (const { candidate, terms } of analysed) {
+    const tf = new Map<string, number>();
+    for (const t of terms) tf.set(t.term, (tf.get(t.term) ?? 0) + 1);
+    const words = new Set<string>();
+    let own = 0;
+    let matched = 0;
+    for (const [term, weight] of weights) {
+      const count = tf.get(term) ?? 0;
+      if (!count) continue;
+      own += bm25(weight, count, terms.length);
+      matched += weight;
+      for (const t of terms) if (t.term === term) words.add(t.folded);
+    }
+    let expansion = 0;
+    let clause = false;
+    const heading = headingTerms(candidate.text, terms);
+    for (const entry of plan.concepts) {
+      const usable = withoutExcepted(terms, entry.except);
+      if (entry.needs.length && !entry.needs.some((need) => find(usable, need))) continue;
+      if (entry.also.length && !entry.also.some((need) => find(usable, need))) continue;
+      const found: number[] = [];
+      for (const phrase of entry.says) {
+        const at = find(usable, phrase);
+        if (!at) continue;
+        const hit = at.map((i) => usable[i] as TextTerm);
+        // A wording scores its words' weight over the candidates (a rarer wording says more), longer ones more.
+        const weight = hit.reduce((sum, t) => sum + idf(df.get(t.term) ?? 0, n), 0);
+        found.push(weight * (1 + 0.25 * (phrase.length - 1)));
+        for (const t of hit) words.add(t.folded);
+        if (hit.some((t) => heading.includes(t))) found.push(weight * HEADING_SHARE);
+      }
+      if (!found.length) continue;
+      clause = true;
+      // Several wordings add up with diminishing returns: the best counts whole, the next half, and so on.
+      found.sort((a, b) => b - a);
+      expansion += found.reduce((sum, w, i) => sum + w / 2 ** i, 0);
+    }
+    const coverage = clause ? 1 : ownTotal > 0 ? matched / ownTotal : 0;
+    if (!clause && coverage < MIN_COVERAGE) continue;
+    const score = OWN_WEIGHT * own + EXPANSION_WEIGHT * expansion;
+    ranked.push({ candidate, score, words: [...words].sort(), clause, coverage });
+  }
+  if (opening) {
+    // A contract's name, parties and date open it: its first passages gain up to the best score found.
+    const best = Math.max(0, ...ranked.map((r) => r.score));
+    for (const r of ranked) if (r.candidate.position < OPENING_PASSAGES) r.score += best / (1 + r.candidate.position);
+  }
+  ranked.sort((a, b) => Number(b.clause) - Number(a.clause) || b.score - a.score);
+  const sayable = plan.concepts.filter((c) => c.concept.sayAbsent);
+  const asked = sayable.length === plan.concepts.length && sayable.length > 0 ? (sayable[0] as CompiledConcept).concept : null;
+  const absent = asked !== null && !ranked.some((r) => r.clause);
+  return { results: ranked, asked, absent };
+}
