@@ -1,7 +1,7 @@
 import { defaultExclude, defineConfig } from "vitest/config";
 
-/** The files that run the project's migrations on PGlite (WebAssembly). */
-const DATABASE_TESTS = ["tests/unit/db/**/*.test.ts"];
+/** The files that run the project's migrations on PGlite (WebAssembly): the database tests and the quality gate. */
+const DATABASE_TESTS = ["tests/unit/db/**/*.test.ts", "tests/quality/**/*.test.ts"];
 
 export default defineConfig({
   test: {

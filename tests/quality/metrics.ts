@@ -29,6 +29,7 @@ export interface Answered {
 
 /** One labelled question as the benchmark asks it. */
 export interface Asked {
+  category: string;
   spans: string[];
   impossible: boolean;
   answered: Answered;

@@ -118,12 +118,14 @@ async function ask(data: DataSet, retriever: Retriever, form: Form): Promise<Ask
     const decision = decideScope("all", [chip], null, context);
     const start = performance.now();
     const { reply } = await answerQuestion(questionOf(label, form), decision, retriever);
-    asked.push({ spans: label.answers.map((a) => a.text), impossible: label.is_impossible, answered: verdictOf(reply, performance.now() - start) });
+    asked.push({ category: label.category, spans: label.answers.map((a) => a.text), impossible: label.is_impossible, answered: verdictOf(reply, performance.now() - start) });
   }
   return asked;
 }
 
 export interface QualityReport {
+  /** Per CUAD category, on the browser's path: the figures of each form. */
+  categories: { category: string; details: Figures; short: Figures }[];
   browser: Record<Form, Figures>;
   postgres: Record<Form, Figures>;
   agreement: number;
@@ -152,7 +154,15 @@ export async function measureQuality(dir: string = DEV_SET, paths: readonly Path
     const b = answers.postgres?.[form];
     return a && b ? [agreement(a.map((x) => x.answered), b.map((x) => x.answered))] : [];
   });
+  const set = answers.browser ?? answers.postgres;
+  const names = [...new Set(data.labels.map((l) => l.category))];
+  const categories = names.map((category) => ({
+    category,
+    details: figures((set?.details ?? []).filter((a) => a.category === category)),
+    short: figures((set?.short ?? []).filter((a) => a.category === category)),
+  }));
   return {
+    categories,
     browser: of("browser"),
     postgres: of("postgres"),
     agreement: agreed.length ? Math.min(...agreed) : 0,
