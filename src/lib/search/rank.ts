@@ -17,7 +17,7 @@ import { foldWord, tokenize } from "./tokens";
 
 /** Words of any question about a contract, which say nothing of what is asked: not searched for. */
 const QUESTION_WORDS: ReadonlySet<string> = new Set(
-  "contract contracts agreement agreements say says said clause clauses provision provisions document documents regarding concerning mention mentions mentioned section sections please describe explain tell summarise summarize show give find quote list highlight part parts reviewed lawyer related relating relate include includes including whether anything something".split(" "),
+  "contract contracts agreement agreements say says said clause clauses provision provisions document documents regarding concerning mention mentions mentioned section sections please describe explain tell summarise summarize show give find quote list highlight part parts reviewed lawyer related relating relate include includes including whether anything something non".split(" "),
 );
 
 /** A word of a wording: its stem, or a prefix of stems when written with a trailing `*`. */

@@ -200,8 +200,8 @@ export const CONCEPTS: readonly Entry[] = [
     clause: "non-compete",
     question: "Is a party restricted from competing with the other?",
     ask: ["non compete", "noncompete", "compete", "competition", "competing", "restriction compete", "restrictive covenant"],
-    says: ["compete", "competing", "in competition", "non-compete", "noncompet*", "non-competition", "competitive product*", "competitive service*", "competitive business", "engage in any business", "engage in the business", "similar products", "directly or indirectly"],
-    needs: ["compete", "competing", "in competition", "competitive product*", "competitive service*", "competitive business", "noncompet*", "non-compet*"],
+    says: ["=compete", "=competes", "=competing", "in =competition", "non-compete", "noncompet*", "non-competition", "competitive product*", "competitive service*", "competitive business", "engage in any business", "engage in the business", "similar products", "directly or indirectly", "competitor*"],
+    needs: ["=compete", "=competes", "=competing", "=competition", "competitive product*", "competitive service*", "competitive business", "noncompet*", "non-compet*", "competitor*"],
     sayAbsent: true,
   }),
   concept("Exclusivity, non-compete and non-solicit", {
@@ -211,7 +211,7 @@ export const CONCEPTS: readonly Entry[] = [
     question: "What exceptions or carve-outs apply to the non-compete, exclusivity or non-solicit?",
     ask: ["competitive restriction exception", "exceptions non compete", "carveouts", "carve outs", "carve out", "exceptions exclusivity", "exception restriction"],
     says: ["notwithstanding", "except", "exception", "shall not prohibit", "shall not restrict", "shall not prevent", "nothing in this agreement shall", "provided however", "shall not apply", "excluding"],
-    needs: ["compete", "competing", "in competition", "competitive product*", "noncompet*", "non-compet*", "exclusiv*", "solicit*"],
+    needs: ["=compete", "=competes", "=competing", "=competition", "competitive product*", "noncompet*", "non-compet*", "competitor*", "exclusiv*", "solicit*"],
     sayAbsent: true,
   }),
   concept("Exclusivity, non-compete and non-solicit", {
