@@ -1,4 +1,5 @@
 import type { KnowledgeItem, KnowledgeType } from "../dash/knowledge";
+import type { Upload } from "../dash/uploads";
 import { KNOWLEDGE_TYPES } from "../dash/knowledge";
 import { oneOf } from "../dash/parse";
 import { PAGE_UNITS, type PageText, type PageUnit } from "../documents/ingest";
@@ -109,3 +110,22 @@ export function parseEntry(value: unknown): SearchEntry | null {
   }
   return null;
 }
+
+/** A document of the workspace as the index's upkeep sees it: its metadata, and whether its pages are read and kept. */
+export interface WorkspaceEntry {
+  document: SearchDocument;
+  indexed: boolean;
+}
+
+/** An upload as the index files it. */
+export const searchDocument = (upload: Upload): SearchDocument => ({
+  id: upload.id,
+  title: upload.title,
+  caseId: upload.caseId,
+  caseTitle: upload.caseTitle,
+  unit: upload.unit,
+});
+
+/** The workspace as the index's sync takes it: every document, indexed once it is read and its pages kept. */
+export const workspaceEntries = (uploads: readonly Upload[]): WorkspaceEntry[] =>
+  uploads.map((upload) => ({ document: searchDocument(upload), indexed: upload.processing.state === "done" }));

@@ -2,7 +2,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { entryId } from "./entries";
 import { DOCUMENTS, JUDGMENT, KNOWLEDGE, LEASE, LEASE_PAGES, SERVICES } from "./fixtures";
 import type { SearchResult } from "./searchIndex";
-import { createSearchService, SAVE_DELAY_MS, type WorkspaceEntry } from "./service";
+import type { WorkspaceEntry } from "./entries";
+import { createSearchService, SAVE_DELAY_MS } from "./service";
 
 const ids = (results: readonly SearchResult[]) => results.map((result) => entryId(result.entry));
 const indexed = (document: WorkspaceEntry["document"], yes = true): WorkspaceEntry => ({ document, indexed: yes });

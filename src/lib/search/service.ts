@@ -1,28 +1,7 @@
-import type { Upload } from "../dash/uploads";
 import type { PageText } from "../documents/ingest";
-import type { KnowledgeInput, SearchDocument } from "./entries";
-import type { PageEntry } from "./entries";
+import type { KnowledgeInput, PageEntry, SearchDocument, WorkspaceEntry } from "./entries";
 import { planQuery, searchTerms, type SearchTerms } from "./rank";
 import { createSearchIndex, loadSearchIndex, type Findings, type SearchIndex, type SearchOptions } from "./searchIndex";
-
-/** A document of the workspace as the index's upkeep sees it: its metadata, and whether its pages are read and kept. */
-export interface WorkspaceEntry {
-  document: SearchDocument;
-  indexed: boolean;
-}
-
-/** An upload as the index files it. */
-export const searchDocument = (upload: Upload): SearchDocument => ({
-  id: upload.id,
-  title: upload.title,
-  caseId: upload.caseId,
-  caseTitle: upload.caseTitle,
-  unit: upload.unit,
-});
-
-/** The workspace as the index's sync takes it: every document, indexed once it is read and its pages kept. */
-export const workspaceEntries = (uploads: readonly Upload[]): WorkspaceEntry[] =>
-  uploads.map((upload) => ({ document: searchDocument(upload), indexed: upload.processing.state === "done" }));
 
 export interface SearchServiceDeps {
   /** The stored index (JSON text), when one was saved. */
@@ -130,7 +109,7 @@ export function createSearchService(deps: SearchServiceDeps) {
     searchWith: (query: string, pages: readonly PageEntry[], options?: SearchOptions): Promise<Findings> =>
       run(async () => (await ready()).search(query, { ...options, pages })),
     /** The terms a question is searched for (what search_pages is asked). */
-    terms: (query: string): SearchTerms => searchTerms(planQuery(query)),
+    terms: (query: string): Promise<SearchTerms> => Promise.resolve(searchTerms(planQuery(query))),
     /** Saves a pending change now (the page is going away, another user signs in). */
     flush: () => run(save),
     /** Stops the pending save without writing it (the workspace was cleared). */

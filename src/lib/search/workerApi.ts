@@ -4,7 +4,8 @@ import type { KnowledgeInput, SearchDocument } from "./entries";
 import type { PageEntry } from "./entries";
 import type { SearchTerms } from "./rank";
 import type { Findings, SearchOptions } from "./searchIndex";
-import { createSearchService, type SearchService, type WorkspaceEntry } from "./service";
+import type { WorkspaceEntry } from "./entries";
+import { createSearchService, type SearchService } from "./service";
 
 /**
  * What the search worker offers the page. Every call names the signed-in user: the worker holds one user's index at
@@ -37,7 +38,7 @@ export function createSearchWorkerApi(open: (userId: string) => Promise<Document
     remove: (userId: string, docId: string): Promise<void> => serviceFor(userId).remove(docId),
     search: (userId: string, query: string, options?: SearchOptions): Promise<Findings> => serviceFor(userId).search(query, options),
     searchWith: (userId: string, query: string, pages: PageEntry[], options?: SearchOptions): Promise<Findings> => serviceFor(userId).searchWith(query, pages, options),
-    terms: (userId: string, query: string): SearchTerms => serviceFor(userId).terms(query),
+    terms: (userId: string, query: string): Promise<SearchTerms> => serviceFor(userId).terms(query),
     flush: async (userId: string): Promise<void> => {
       if (current?.userId === userId) await current.service.flush();
     },

@@ -1,7 +1,7 @@
 import { wrap, type Remote } from "comlink";
 import type { Upload } from "../../lib/dash/uploads";
 import type { PageText } from "../../lib/documents/ingest";
-import { searchDocument } from "../../lib/search/service";
+import { searchDocument } from "../../lib/search/entries";
 import type { SearchWorkerApi } from "../../lib/search/workerApi";
 import { $auth } from "../auth";
 
