@@ -1,5 +1,6 @@
 import { placeOf } from "../search/answer";
 import type { SearchResult } from "../search/searchIndex";
+import { snippetFor } from "../search/snippet";
 import { matchesQuery } from "./search";
 
 export type DocumentStatus = "indexed" | "processing" | "failed";
@@ -36,13 +37,14 @@ export interface TextHit {
   terms: string[];
 }
 
-/** The best page of each document among search results (they come best first), by document id. */
+/** The best passage of each document among search results (they come best first), by document id. */
 export function bestHits(results: readonly SearchResult[]): Map<string, TextHit> {
   const hits = new Map<string, TextHit>();
   for (const result of results) {
     const { entry, snippet, terms } = result;
     if (entry.kind !== "page" || hits.has(entry.docId)) continue;
-    hits.set(entry.docId, { page: entry.page, place: placeOf(result), snippet: snippet.text, terms });
+    // A card shows about a line or two of the passage, around the words that matched.
+    hits.set(entry.docId, { page: entry.page, place: placeOf(result), snippet: snippetFor(snippet.text, terms).text, terms });
   }
   return hits;
 }
