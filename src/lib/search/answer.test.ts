@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { ContextChip } from "../dash/chips";
 import {
+  absentSentence,
   answerQuestion,
   askCaseReply,
   conversationCase,
@@ -8,12 +9,14 @@ import {
   escapeMarkdown,
   extractiveAnswer,
   noResultReply,
+  RELATED_INTRO,
   requestedPassages,
   retrievalQuery,
   webReply,
   type ScopeContext,
 } from "./answer";
 import { entryId } from "./entries";
+import { passageId } from "./passages";
 import { DOCUMENTS, JUDGMENT, KNOWLEDGE, LEASE, MEMO, SERVICES } from "./fixtures";
 import { rebuild } from "./searchIndex";
 
@@ -67,7 +70,6 @@ describe("filtering by scope and chips finds only what they allow", () => {
     ["compensation for unfair dismissal", "all", [], ["kb-termination-employment", MEMO.id]],
     ["compensation for unfair dismissal", "kb", [], ["kb-termination-employment"]],
     ["compensation for unfair dismissal", "firm", [], [MEMO.id]],
-    ["liquidated damages", "all", [chip("document", LEASE.id)], []],
     ["liquidated damages", "all", [chip("document", SERVICES.id)], [SERVICES.id]],
     ["security deposit", "all", [chip("case", "case-charalambous")], []],
     ["time limit for a contract claim", "all", [chip("knowledge", "kb-limitation")], ["kb-limitation"]],
@@ -76,9 +78,18 @@ describe("filtering by scope and chips finds only what they allow", () => {
     expect(new Set(sources(reply))).toEqual(new Set(expected));
   });
 
+  it("a clause the attached document lacks is said to be absent, and only that document's closest passages follow, as related", async () => {
+    const { reply, passages } = await ask("liquidated damages", "all", [chip("document", LEASE.id, "Lease")]);
+    expect(reply.content.split("\n\n").slice(0, 2)).toEqual([absentSentence({ clause: "liquidated-damages" }, "“Lease”"), RELATED_INTRO]);
+    expect(new Set(sources(reply))).toEqual(new Set([LEASE.id]));
+    expect(passages).toEqual([]);
+  });
+
   it("Case scope searches the conversation's case only", async () => {
     expect(sources((await ask("security deposit", "case", [], "case-georgiou")).reply)).toEqual([LEASE.id]);
-    expect((await ask("security deposit", "case", [], "case-charalambous")).reply).toEqual(noResultReply("the documents of Republic v. Charalambous"));
+    const other = (await ask("security deposit", "case", [], "case-charalambous")).reply;
+    expect(sources(other)).toEqual([]);
+    expect(other.content).toMatch(/^(?:No .* clause was found|I found nothing) in the documents of Republic v\. Charalambous/);
     expect((await ask("security deposit", "case")).reply).toBe(askCaseReply);
     expect((await ask("security deposit", "web")).reply).toBe(webReply);
   });
@@ -93,7 +104,8 @@ describe("the extractive answer", () => {
     expect(reply.content).toMatch(/> .*security deposit of EUR 1,900.* \[1\]/);
     expect(reply.citations?.[0]).toMatchObject({ title: LEASE.title, page: 2, source: LEASE.caseTitle, ref: { kind: "page", docId: LEASE.id } });
     expect(reply.citations?.[0]?.quote).toContain("security deposit of EUR 1,900");
-    expect(reply.citations?.map((c) => c.id)).toEqual(passages.map((p) => entryId(p.entry)));
+    expect(reply.citations?.map((c) => c.id)).toEqual(passages.map(passageId));
+    expect(passages.map((p) => entryId(p.entry))[0]).toBe("page:doc-lease:2");
     expect(reply.content.match(/\[\d+\]/g)).toEqual(passages.map((_, i) => `[${String(i + 1)}]`));
   });
 
@@ -125,7 +137,7 @@ describe("the extractive answer", () => {
 
   it("a question asking for more quotes more", async () => {
     const ask = (question: string) => answerQuestion(question, decideScope("all", [], null, context), retriever);
-    expect((await ask("the Tenant")).reply.citations).toHaveLength(2);
+    expect((await ask("the Tenant")).reply.citations).toHaveLength(3);
     const more = (await ask("Quote four passages about the Tenant")).reply;
     expect(more.citations?.map((c) => c.page).sort()).toEqual([1, 2, 3, 4]);
   });

@@ -70,7 +70,7 @@ describe("the reply writer", () => {
 
   it("asks no model when nothing was found, and says so with no citation", async () => {
     const { model, inputs } = fakeModel(() => Promise.resolve({ text: "invented", dropped: [] }));
-    const reply = await createReplyWriter({ retriever, context, model: () => model })(request("security deposit returned", "kb"));
+    const reply = await createReplyWriter({ retriever, context, model: () => model })(request("cryptocurrency wallets", "kb"));
     expect(inputs).toEqual([]);
     expect(reply.content).toMatch(/^I found nothing in the knowledge base/);
     expect(reply.citations).toBeUndefined();
@@ -85,12 +85,13 @@ describe("the reply writer", () => {
     await expect(createReplyWriter({ retriever, context, model: () => model })(request("security deposit returned", "all", controller.signal))).rejects.toBeDefined();
   });
 
-  it("a model passage is the page's text around the words matched, longer than a snippet", () => {
-    const [result] = index.search("security deposit");
+  it("a model passage is the whole passage quoted, with its title and page", () => {
+    const [result] = index.search("security deposit").results;
     if (!result) throw new Error("no result");
     const passage = modelPassage(result, 0);
-    expect(passage.n).toBe(1);
-    expect(passage.text.length).toBeGreaterThanOrEqual(result.snippet.text.length);
+    expect(passage).toMatchObject({ n: 1, title: LEASE.title, page: 2 });
+    expect(passage.text).toBe(result.snippet.text);
+    expect(passage.text).toMatch(/^Security Deposit\. .*deposit\.$/);
   });
 });
 

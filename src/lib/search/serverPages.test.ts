@@ -1,9 +1,13 @@
 import { describe, expect, it, vi } from "vitest";
 import type { PageHit } from "../sync/session";
-import type { SearchResult } from "./searchIndex";
-import { createServerRetriever, markedTerms, mergeResults, pageFilters, pageResult } from "./serverPages";
+import { entryId, pageEntries, type PageEntry } from "./entries";
+import { DOCUMENTS, KNOWLEDGE } from "./fixtures";
+import { planQuery, searchTerms, type SearchTerms } from "./rank";
+import { rebuild, type Findings, type SearchOptions, type SearchResult } from "./searchIndex";
+import { createServerRetriever, pageEntryOf, pageFilters, SERVER_PAGES } from "./serverPages";
+import { textTerms } from "./terms";
 
-const hit = (page: number, rank: number, text = "The tenant shall give three months' notice before leaving the premises."): PageHit => ({
+const hit = (page: number, text = "The tenant shall give three months' notice before leaving the premises."): PageHit => ({
   document_id: "doc-lease",
   title: "Lease",
   case_id: "case-1",
@@ -11,19 +15,46 @@ const hit = (page: number, rank: number, text = "The tenant shall give three mon
   page_number: page,
   unit: "page",
   source: "text",
-  coverage: 1,
-  rank,
-  snippet: "The tenant shall give three months' <mark>notice</mark> before leaving",
+  rank: 0.1,
   text,
 });
 
-const knowledge = (itemId: string, score: number): SearchResult => ({
-  entry: { kind: "knowledge", itemId, title: itemId, type: "internal", source: "Internal", description: "d" },
-  score,
-  coverage: 1,
-  terms: ["notice"],
-  snippet: { text: "d", start: 0, end: 1, field: "description" },
-});
+/** Every page of the fixture corpus as search_pages returns it. */
+const ALL_HITS: PageHit[] = DOCUMENTS.flatMap(({ document, pages }) =>
+  pageEntries(document, pages).map((entry) => ({
+    document_id: entry.docId,
+    title: entry.title,
+    case_id: entry.caseId,
+    case_title: entry.caseTitle,
+    page_number: entry.page,
+    unit: entry.unit,
+    source: "text",
+    rank: 0,
+    text: entry.text,
+  })),
+);
+
+/** search_pages as the migration defines it, on the fixture pages: any term, or a word or stem starting with a prefix. */
+const fakeSearchPages = ({ terms, prefixes }: SearchTerms, filters: { documentIds: readonly string[] | null; caseIds: readonly string[] | null }) =>
+  Promise.resolve(
+    ALL_HITS.filter((h) => (filters.documentIds === null && filters.caseIds === null) || filters.documentIds?.includes(h.document_id) || filters.caseIds?.includes(h.case_id)).filter((h) =>
+      textTerms(h.text).some((t) => terms.includes(t.term) || prefixes.some((p) => t.term.startsWith(p) || t.folded.startsWith(p))),
+    ),
+  );
+
+const NOTHING: Findings = { results: [], asked: null };
+
+/** A worker whose index answers as the browser's does. */
+function browserWorker(withPages: boolean) {
+  const index = rebuild(withPages ? DOCUMENTS : [], KNOWLEDGE);
+  return {
+    search: vi.fn((query: string, options?: SearchOptions) => Promise.resolve(index.search(query, options))),
+    searchWith: vi.fn((query: string, pages: readonly PageEntry[], options?: SearchOptions) => Promise.resolve(index.search(query, { ...options, pages }))),
+    terms: vi.fn((query: string) => Promise.resolve(searchTerms(planQuery(query)))),
+  };
+}
+
+const quoted = (findings: Findings) => findings.results.map((r: SearchResult) => `${entryId(r.entry)}#${String(r.snippet.start)}`);
 
 describe("search_pages in the browser's search", () => {
   it("asks for all pages, a case's, chosen documents', or none", () => {
@@ -37,48 +68,63 @@ describe("search_pages in the browser's search", () => {
     expect(pageFilters({ kind: "documents", docIds: [] })).toBeNull();
   });
 
-  it("turns a hit into a page result whose snippet marks the server's words in the page's own text", () => {
-    expect(markedTerms("a <mark>Notice</mark> b <mark>notice</mark> <mark>tenant</mark>")).toEqual(["notice", "tenant"]);
-    const result = pageResult(hit(2, 0.4), 0.4);
-    expect(result.entry).toMatchObject({ kind: "page", docId: "doc-lease", page: 2, caseTitle: "Georgiou v. Paphos" });
-    expect(result.terms).toEqual(["notice"]);
-    expect(result.snippet.text).toContain("notice");
-    expect(result.snippet.field).toBe("text");
-    expect(result.entry.kind === "page" && result.entry.text.slice(result.snippet.start, result.snippet.end)).toBe(result.snippet.text);
+  it("turns a hit into the index's page entry, its text whole", () => {
+    expect(pageEntryOf(hit(2))).toEqual({
+      kind: "page",
+      docId: "doc-lease",
+      title: "Lease",
+      caseId: "case-1",
+      caseTitle: "Georgiou v. Paphos",
+      page: 2,
+      unit: "page",
+      text: hit(2).text,
+    });
   });
 
-  it("merges two searches by their scaled scores, once each, up to the limit", () => {
-    const pages = [pageResult(hit(1, 0.5), 0.5), pageResult(hit(2, 0.1), 0.1)];
-    const merged = mergeResults([knowledge("kb-a", 10), knowledge("kb-b", 3)], [...pages, pages[0]!], 3);
-    expect(merged.map((r) => (r.entry.kind === "page" ? `p${String(r.entry.page)}` : r.entry.itemId))).toEqual(["kb-a", "p1", "kb-b"]);
-  });
-
-  it("searches pages in Postgres and knowledge in the browser, and falls back to the browser when the server fails", async () => {
-    const local = { search: vi.fn(async () => [knowledge("kb-a", 2), pageResult(hit(9, 1), 1)]) };
-    const searchPages = vi.fn(async () => [hit(3, 0.2)]);
+  it("asks Postgres by the question's terms and ranks its pages in the worker, with the knowledge items", async () => {
+    const local = browserWorker(false);
+    const searchPages = vi.fn(fakeSearchPages);
     const retriever = createServerRetriever(local, searchPages);
-    const found = await retriever.search("notice", { scope: { kind: "all" }, limit: 5 });
-    expect(searchPages).toHaveBeenCalledWith("notice", { documentIds: null, caseIds: null }, 5);
-    expect(found.map((r) => (r.entry.kind === "page" ? r.entry.page : r.entry.itemId))).toEqual(["kb-a", 3]);
-
-    searchPages.mockRejectedValueOnce(new Error("offline"));
-    const offline = await retriever.search("notice", { scope: { kind: "all" } });
-    expect(offline.map((r) => (r.entry.kind === "page" ? r.entry.page : r.entry.itemId))).toEqual(["kb-a", 9]);
-
-    await retriever.search("notice", { scope: { kind: "kb" } });
-    expect(searchPages).toHaveBeenCalledTimes(2);
-  });
-
-  it("does not wait for the browser's index for a scope of pages alone, unless the server fails", async () => {
-    const local = { search: vi.fn(async () => [pageResult(hit(9, 1), 1)]) };
-    const searchPages = vi.fn(async () => [hit(3, 0.2)]);
-    const retriever = createServerRetriever(local, searchPages);
-    const pages = (results: SearchResult[]) => results.map((r) => (r.entry.kind === "page" ? r.entry.page : r.entry.itemId));
-    expect(pages(await retriever.search("notice", { scope: { kind: "documents", docIds: ["doc-lease"] } }))).toEqual([3]);
-    expect(pages(await retriever.search("notice", { scope: { kind: "case", caseId: "case-1" } }))).toEqual([3]);
+    await retriever.search("When is the security deposit returned?", { scope: { kind: "all" }, limit: 5 });
+    const terms = searchTerms(planQuery("When is the security deposit returned?"));
+    expect(searchPages).toHaveBeenCalledWith(terms, { documentIds: null, caseIds: null }, SERVER_PAGES);
+    expect(local.searchWith).toHaveBeenCalledWith("When is the security deposit returned?", expect.any(Array), { scope: { kind: "all" }, limit: 5 });
     expect(local.search).not.toHaveBeenCalled();
+  });
+
+  it.each([
+    ["When is the security deposit returned?", { kind: "all" }],
+    ["What does this contract say about governing law?", { kind: "all" }],
+    ["compensation for unfair dismissal", { kind: "firm" }],
+    ["court", { kind: "case", caseId: "case-charalambous" }],
+    ["liquidated damages", { kind: "documents", docIds: ["doc-lease"] }],
+  ] as const)("%s in %j quotes the same passages with or without Supabase", async (query, scope) => {
+    const browser = rebuild(DOCUMENTS, KNOWLEDGE).search(query, { scope, limit: 10 });
+    const server = await createServerRetriever(browserWorker(false), fakeSearchPages).search(query, { scope, limit: 10 });
+    expect(quoted(server)).toEqual(quoted(browser));
+    expect(server.asked).toEqual(browser.asked);
+    expect(quoted(browser)).not.toEqual([]);
+  });
+
+  it("falls back to the browser's index when the server fails, and never asks it for the knowledge base alone", async () => {
+    const local = browserWorker(true);
+    const searchPages = vi.fn(fakeSearchPages);
+    const retriever = createServerRetriever(local, searchPages);
     searchPages.mockRejectedValueOnce(new Error("offline"));
-    expect(pages(await retriever.search("notice", { scope: { kind: "documents", docIds: ["doc-lease"] } }))).toEqual([9]);
+    const offline = await retriever.search("security deposit", { scope: { kind: "all" } });
+    expect(quoted(offline)[0]).toBe("page:doc-lease:2#0");
     expect(local.search).toHaveBeenCalledTimes(1);
+
+    await retriever.search("security deposit", { scope: { kind: "kb" } });
+    expect(searchPages).toHaveBeenCalledTimes(1);
+    expect(local.search).toHaveBeenCalledTimes(2);
+  });
+
+  it("a question of stop words asks the server nothing", async () => {
+    const local = browserWorker(true);
+    local.search.mockResolvedValue(NOTHING);
+    const searchPages = vi.fn(fakeSearchPages);
+    expect(await createServerRetriever(local, searchPages).search("what is the", { scope: { kind: "all" } })).toEqual(NOTHING);
+    expect(searchPages).not.toHaveBeenCalled();
   });
 });

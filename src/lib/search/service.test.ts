@@ -1,11 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { entryId } from "./entries";
 import { DOCUMENTS, JUDGMENT, KNOWLEDGE, LEASE, LEASE_PAGES, SERVICES } from "./fixtures";
-import type { SearchResult } from "./searchIndex";
+import { planQuery, searchTerms } from "./rank";
+import type { Findings } from "./searchIndex";
 import type { WorkspaceEntry } from "./entries";
 import { createSearchService, SAVE_DELAY_MS } from "./service";
 
-const ids = (results: readonly SearchResult[]) => results.map((result) => entryId(result.entry));
+const ids = ({ results }: Findings) => results.map((result) => entryId(result.entry));
 const indexed = (document: WorkspaceEntry["document"], yes = true): WorkspaceEntry => ({ document, indexed: yes });
 const everyDocument = DOCUMENTS.map(({ document }) => indexed(document));
 
@@ -61,7 +62,7 @@ describe("the search service", () => {
       const { service, pageReads } = setup(stored);
       await service.sync(everyDocument, KNOWLEDGE);
       expect(pageReads).toHaveLength(DOCUMENTS.length);
-      expect(ids(await service.search("defects liability period"))[0]).toBe("page:doc-services:4");
+      expect(ids(await service.search("Was the confession admissible?"))[0]).toBe("page:doc-judgment:2");
     },
   );
 
@@ -73,9 +74,9 @@ describe("the search service", () => {
     const moved = { ...SERVICES, caseId: "case-other", caseTitle: "Another case" };
     await service.sync([...rest.filter((e) => e.document.id !== SERVICES.id), indexed(moved), indexed(LEASE, false)], KNOWLEDGE);
     expect(pageReads).toEqual([SERVICES.id]);
-    expect(await service.search("Was the confession admissible?")).toEqual([]);
+    expect(ids(await service.search("Was the confession admissible?"))).toEqual([]);
     expect(ids(await service.search("When is the security deposit returned?"))[0]).toBe("page:doc-lease:2");
-    const [hit] = await service.search("liquidated damages", { scope: { kind: "case", caseId: "case-other" } });
+    const [hit] = (await service.search("liquidated damages", { scope: { kind: "case", caseId: "case-other" } })).results;
     expect(hit?.entry).toMatchObject({ docId: SERVICES.id, caseTitle: "Another case" });
   });
 
@@ -86,9 +87,9 @@ describe("the search service", () => {
     await service.add(upload, [{ number: 2, text: "The quokka clause binds the tenant.", source: "text" }]);
     expect(ids(await service.search("quokka clause"))).toEqual(["page:upload-1:2"]);
     await service.add(upload, LEASE_PAGES);
-    expect(await service.search("quokka clause")).toEqual([]);
+    expect(ids(await service.search("quokka clause"))).toEqual([]);
     await service.remove(upload.id);
-    expect(await service.search("security deposit")).toEqual([]);
+    expect(ids(await service.search("security deposit"))).toEqual([]);
   });
 
   it("a search asked during a sync waits for it", async () => {
@@ -109,5 +110,16 @@ describe("the search service", () => {
     await service.add(LEASE, LEASE_PAGES);
     await expect(service.flush()).resolves.toBeUndefined();
     expect(ids(await service.search("security deposit"))[0]).toBe("page:doc-lease:2");
+  });
+
+  it("gives the terms search_pages is asked for, and searches with Postgres's pages standing for its own", async () => {
+    const { service } = setup();
+    await service.sync(everyDocument, KNOWLEDGE);
+    expect(await service.terms("When is the security deposit returned?")).toEqual(searchTerms(planQuery("When is the security deposit returned?")));
+    const lease = DOCUMENTS.find(({ document }) => document.id === LEASE.id);
+    if (!lease) throw new Error("fixture");
+    const pages = lease.pages.map((page) => ({ kind: "page" as const, ...LEASE, docId: LEASE.id, page: page.number, text: page.text }));
+    expect(ids(await service.searchWith("Was the confession admissible?", pages))).toEqual([]);
+    expect(ids(await service.searchWith("When is the security deposit returned?", pages))[0]).toBe("page:doc-lease:2");
   });
 });
