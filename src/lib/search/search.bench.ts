@@ -68,7 +68,7 @@ describe(`search, ${String(DOCUMENTS * PAGES_PER_DOCUMENT)} pages`, () => {
     for (let round = 0; round < 3; round += 1) {
       questions.forEach(({ query, scope }, i) => {
         start = performance.now();
-        const found = index.search(query, { scope }).length;
+        const found = index.search(query, { scope }).results.length;
         times[i] = Math.min(times[i] ?? Infinity, performance.now() - start);
         if (round === 0 && found === 0) empty += 1;
       });

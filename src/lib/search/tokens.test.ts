@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { foldWord, indexTerm, queryTerms, tokenize, wordSpans } from "./tokens";
+import { foldWord, indexTerm, queryTerms, STOP_WORDS, tokenize, wordSpans } from "./tokens";
 
 describe("tokenize", () => {
   it.each([
@@ -38,12 +38,14 @@ describe("foldWord", () => {
 });
 
 describe("terms", () => {
-  it("drops stop words from the index and request words from queries, and keeps single letters and numbers", () => {
+  it("drops Postgres's english stop words from the index and request words from queries, and keeps other letters and numbers", () => {
+    expect(STOP_WORDS.size).toBe(127);
     expect(indexTerm("The")).toBeNull();
+    expect(indexTerm("I")).toBeNull();
     expect(indexTerm("explain")).toBe("explain");
-    expect(indexTerm("I")).toBe("i");
+    expect(indexTerm("b")).toBe("b");
     expect(indexTerm("shall")).toBe("shall");
-    expect(queryTerms("Please explain the Law 125(I)/2018 and the law")).toEqual(["law", "125", "i", "2018"]);
+    expect(queryTerms("Please explain the Law 125(I)/2018 and the law, para. 3(b)")).toEqual(["law", "125", "2018", "para", "3", "b"]);
     expect(queryTerms("what is the")).toEqual([]);
   });
 
