@@ -26,6 +26,7 @@ export type CitationRef = { kind: "page"; docId: string } | { kind: "knowledge";
  * The answer's text marks them [1], [2]... in this order.
  */
 export interface Citation {
+  /** The passage's id ("page:doc-1:3#120", "knowledge:kb-1#d"): two passages of one page are two citations. */
   id: string;
   title: string;
   page: number;
@@ -123,10 +124,20 @@ function parseCitationRef(data: unknown): CitationRef | null {
   return null;
 }
 
+/**
+ * A citation's id: a record id (what answers wrote before they quoted passages), or a passage's, which adds `#` and
+ * where the passage starts. It names no stored record and is never part of a storage key.
+ */
+const isCitationId = (value: unknown): value is string => {
+  if (typeof value !== "string") return false;
+  const at = value.lastIndexOf("#");
+  return at < 0 ? isRecordId(value) : isRecordId(value.slice(0, at)) && /^(?:\d{1,7}|d)$/.test(value.slice(at + 1));
+};
+
 function parseCitation(data: unknown): Citation | null {
   if (typeof data !== "object" || data === null) return null;
   const { id, title, page, source, ref, quote } = data as Partial<Record<keyof Citation, unknown>>;
-  if (!isRecordId(id) || typeof title !== "string" || typeof source !== "string" || typeof page !== "number") return null;
+  if (!isCitationId(id) || typeof title !== "string" || typeof source !== "string" || typeof page !== "number") return null;
   const citation: Citation = { id, title, page, source };
   if (ref !== undefined) {
     const parsed = parseCitationRef(ref);
