@@ -1,13 +1,11 @@
 import type { PGlite } from "@electric-sql/pglite";
 import type { BrowserContext, Page } from "@playwright/test";
 import { expect, test } from "./fixtures/test";
-import { startFakeServer, type FakeServer, type RecordedRequest, type Reply } from "./fixtures/server";
-import { FULL, ports } from "./fixtures/sites";
-import { openLogin, submitSignIn } from "./fixtures/login";
+import type { FakeServer, RecordedRequest, Reply } from "./fixtures/server";
+import { FULL } from "./fixtures/sites";
 import { ask, conversation, messageInput, sidebar } from "./fixtures/chat";
-import { ANON_KEY, createFakeSupabase, type FakeAccount } from "./fixtures/supabase";
-import { migratedDb } from "../unit/db/harness";
-import { TABLE_ORDER } from "../../src/lib/sync/tables";
+import { ANON_KEY, type FakeAccount } from "./fixtures/supabase";
+import { emptyWorkspace, rowCount, signInToWorkspace, startSupabaseWorkspace, type SupabaseWorkspace } from "./fixtures/supabaseWorkspace";
 
 // The workspace kept in the firm's Supabase: the full build against the fake Supabase, whose data API and Storage
 // run every request on PGlite with the project's migrations, as the signed-in user: row-level security, not the
@@ -33,26 +31,13 @@ const LEASE_TEXT = "Lease of a berth.\n\nThe berth at Latchi marina is let to El
 
 let db: PGlite;
 let server: FakeServer;
-let fake: ReturnType<typeof createFakeSupabase>;
+let fake: SupabaseWorkspace["fake"];
 
 test.beforeAll(async () => {
-  db = await migratedDb();
-  fake = createFakeSupabase(
-    [{ ...ADA }, { ...BOB }],
-    [ADA, BOB].map((a) => ({
-      id: a.id,
-      full_name: a.fullName,
-      role: "member",
-      created_at: "2025-01-15T09:30:00.000Z",
-    })),
-    db,
-  );
-  server = await startFakeServer(ports.supabase, fake.handler, 600_000);
+  ({ db, server, fake } = await startSupabaseWorkspace([ADA, BOB]));
 });
 // Each test starts from an empty workspace (a repeat of a test too): its users' first sync is what fills it.
-test.beforeEach(async () => {
-  await db.exec(`truncate ${TABLE_ORDER.map((table) => `public.${table}`).join(", ")} cascade; delete from storage.objects;`);
-});
+test.beforeEach(() => emptyWorkspace(db));
 test.afterAll(async () => {
   // No request of any test carried anything but the anon key, and no token but a signed-in user's.
   for (const request of server.requests) expect(carriesOnlyPublicKeys(request), `${request.method} ${request.path}`).toBe(true);
@@ -76,35 +61,8 @@ function carriesOnlyPublicKeys(request: RecordedRequest): boolean {
 }
 
 const writes = (since: number) => server.requests.slice(since).filter((r) => r.path === "/rest/v1/rpc/apply_changes");
-/** How many rows of a table match a condition, read straight from PGlite (as the database owner). */
-const count = async (table: string, where: string, params: unknown[] = []) =>
-  (await db.query<{ n: number }>(`select count(*)::int as n from public.${table} where ${where}`, params)).rows[0]!.n;
-
-/** Signs in through /login and waits for the workspace, its first sync done (nothing waiting). */
-async function signIn(page: Page, account: FakeAccount) {
-  await openLogin(page);
-  await submitSignIn(page, account.email, account.password);
-  await expect(page).toHaveURL(`${FULL}/dash`, { timeout: 15_000 });
-  await expect.poll(() => count("preferences", "owner_id = $1", [account.id]), { timeout: 15_000 }).toBe(1);
-  await expect.poll(() => waiting(page, account.id), { timeout: 15_000 }).toBe(0);
-}
-
-/** How many changes wait in the page's outbox (-1 before the sync has created it: opening it here would create it bare). */
-const waiting = (page: Page, userId: string) =>
-  page.evaluate(async (name) => {
-    if (!(await indexedDB.databases()).some((d) => d.name === name)) return -1;
-    const db = await new Promise<IDBDatabase>((resolve, reject) => {
-      const request = indexedDB.open(name);
-      request.onsuccess = () => resolve(request.result);
-      request.onerror = () => reject(new Error("open"));
-    });
-    const n = await new Promise<number>((resolve) => {
-      const request = db.transaction("changes").objectStore("changes").count();
-      request.onsuccess = () => resolve(request.result);
-    });
-    db.close();
-    return n;
-  }, `paphos-outbox/${encodeURIComponent(userId)}`);
+const count = (table: string, where: string, params: unknown[] = []) => rowCount(db, table, where, params);
+const signIn = (page: Page, account: FakeAccount) => signInToWorkspace(page, account, db);
 
 async function newContext(browser: { newContext: (options: object) => Promise<BrowserContext> }) {
   return browser.newContext({
