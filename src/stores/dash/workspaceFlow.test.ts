@@ -43,7 +43,7 @@ function workspace(
   uploads.$uploads.set(samples ? uploadsFeature.samples() : []);
   // The app reads them once a screen shows documents or a question is asked (the samples' test below checks that).
   uploads.readSamples();
-  const searchText = (query: string, docIds: string[]) => search.search(query, { scope: { kind: "documents", docIds } });
+  const searchText = async (query: string, docIds: string[]) => (await search.search(query, { scope: { kind: "documents", docIds } })).results;
   const files = createFilesStore({ clock, $uploads: uploads.$uploads, reindexUpload: uploads.reindex, searchText });
   const cards = createCaseCards(cases.$matching, files.$documents);
   const knowledge = createKnowledgeStore({ now, newId });
@@ -295,7 +295,7 @@ describe("cross-screen effects", () => {
       reindexUpload: uploads.reindex,
       searchText: (query, docIds) => {
         searched.push(docIds);
-        return search.search(query, { scope: { kind: "documents", docIds } });
+        return search.search(query, { scope: { kind: "documents", docIds } }).then((found) => found.results);
       },
     });
     tracked.setQuery("signed paphos");
