@@ -5,6 +5,8 @@ import type { FakeServer } from "../../e2e/fixtures/server";
 import { serveDataApi } from "../../fixtures/postgrest";
 import { addDays, isWeekend } from "../../../src/lib/booking/calendarDates";
 import { todayIn, zonedToInstant } from "../../../src/lib/booking/zonedTime";
+import { planQuery, searchTerms } from "../../../src/lib/search/rank";
+import { createSyncApi } from "../../../src/lib/sync/supabaseApi";
 import { migratedDb } from "./harness";
 
 // The tests' data API (tests/fixtures/postgrest.ts) driven by the real supabase-js over HTTP: what it answers is
@@ -131,5 +133,19 @@ describe("RPC through supabase-js", () => {
   it("refuses an unknown function or argument as PostgREST does", async () => {
     expect((await anon.rpc("no_such_function")).error).toMatchObject({ code: "PGRST202" });
     expect((await anon.rpc("cancel_booking", { tokenx: "x" })).error).toMatchObject({ code: "PGRST202" });
+  });
+
+  it("passes arrays and nulls to search_pages as the sync API sends them: the caller's pages by terms and prefixes", async () => {
+    const doc = { id: "doc-rpc", title: "Lease", file_name: "lease.txt", kind: "txt", case_id: "case-1", case_title: "Case", page_count: 1, status: "done" };
+    expect((await ada.from("documents").insert(doc)).error).toBeNull();
+    const page = { document_id: "doc-rpc", page_number: 1, text: "This Agreement is governed by the laws of the Republic of Cyprus.", source: "text" };
+    expect((await ada.from("document_pages").insert(page)).error).toBeNull();
+    const terms = searchTerms(planQuery("Which law governs this agreement?"));
+    const found = await createSyncApi(ada).searchPages(terms, null, null, 10);
+    expect(found).toMatchObject([{ document_id: "doc-rpc", page_number: 1, title: "Lease", case_id: "case-1", text: page.text }]);
+    expect(await createSyncApi(ada).searchPages({ terms: [], prefixes: ["govern"] }, ["doc-rpc"], [], 10)).toHaveLength(1);
+    expect(await createSyncApi(ada).searchPages(terms, [], ["case-2"], 10)).toEqual([]);
+    expect(await createSyncApi(bob).searchPages(terms, null, null, 10)).toEqual([]);
+    expect((await anon.rpc("search_pages", { terms: terms.terms })).error).not.toBeNull();
   });
 });
