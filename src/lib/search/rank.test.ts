@@ -1,0 +1,152 @@
+import { readFileSync } from "node:fs";
+import { describe, expect, it } from "vitest";
+import { passageRanges } from "./clauses";
+import { conceptsOf, planQuery, rankPassages, searchTerms, type Candidate } from "./rank";
+
+/** CUAD's 41 categories (tests/fixtures/cuad-dev/labels.json) and the concept of the vocabulary each names. */
+const CUAD_CONCEPTS: [category: string, concept: string][] = [
+  ["Document Name", "document-name"],
+  ["Parties", "parties"],
+  ["Agreement Date", "agreement-date"],
+  ["Effective Date", "effective-date"],
+  ["Expiration Date", "expiration-date"],
+  ["Renewal Term", "renewal-term"],
+  ["Notice Period To Terminate Renewal", "notice-to-terminate-renewal"],
+  ["Governing Law", "governing-law"],
+  ["Most Favored Nation", "most-favored-nation"],
+  ["Competitive Restriction Exception", "competitive-restriction-exception"],
+  ["Non-Compete", "non-compete"],
+  ["Exclusivity", "exclusivity"],
+  ["No-Solicit Of Customers", "no-solicit-customers"],
+  ["No-Solicit Of Employees", "no-solicit-employees"],
+  ["Non-Disparagement", "non-disparagement"],
+  ["Termination For Convenience", "termination-for-convenience"],
+  ["Rofr/Rofo/Rofn", "rofr"],
+  ["Change Of Control", "change-of-control"],
+  ["Anti-Assignment", "anti-assignment"],
+  ["Revenue/Profit Sharing", "revenue-profit-sharing"],
+  ["Price Restrictions", "price-restrictions"],
+  ["Minimum Commitment", "minimum-commitment"],
+  ["Volume Restriction", "volume-restriction"],
+  ["Ip Ownership Assignment", "ip-ownership-assignment"],
+  ["Joint Ip Ownership", "joint-ip-ownership"],
+  ["License Grant", "license-grant"],
+  ["Non-Transferable License", "non-transferable-license"],
+  ["Affiliate License-Licensor", "affiliate-license-licensor"],
+  ["Affiliate License-Licensee", "affiliate-license-licensee"],
+  ["Unlimited/All-You-Can-Eat-License", "unlimited-license"],
+  ["Irrevocable Or Perpetual License", "irrevocable-or-perpetual-license"],
+  ["Source Code Escrow", "source-code-escrow"],
+  ["Post-Termination Services", "post-termination-services"],
+  ["Audit Rights", "audit-rights"],
+  ["Uncapped Liability", "uncapped-liability"],
+  ["Cap On Liability", "cap-on-liability"],
+  ["Liquidated Damages", "liquidated-damages"],
+  ["Warranty Duration", "warranty-duration"],
+  ["Insurance", "insurance"],
+  ["Covenant Not To Sue", "covenant-not-to-sue"],
+  ["Third Party Beneficiary", "third-party-beneficiary"],
+];
+
+/** Each category's question in CUAD's own words: the text after "Details:". */
+const DETAILS: ReadonlyMap<string, string> = new Map(
+  (JSON.parse(readFileSync(new URL("../../../tests/fixtures/cuad-dev/labels.json", import.meta.url), "utf8")) as { category: string; question: string }[]).map(
+    ({ category, question }) => [category, question.slice(question.indexOf("Details:") + "Details:".length).trim()],
+  ),
+);
+
+/** Passages as the index hands them to the rule: in reading order, each with its place in its document. */
+const candidates = (...texts: string[]): Candidate[] => texts.map((text, i) => ({ text, position: i }));
+const firstOf = (question: string, list: readonly Candidate[]) => rankPassages(planQuery(question), list).results[0]?.candidate.text;
+
+const FILLER = [
+  "The Supplier shall deliver the goods to the Buyer's warehouse in Springfield.",
+  "Each party shall keep the other party's confidential information secret.",
+  "The Buyer shall pay each invoice within thirty days of receiving it.",
+];
+
+const CONTRACT = `DISTRIBUTION AGREEMENT
+
+This Distribution Agreement is made on 1 March 2021 between Northwind Foods Inc. (the "Supplier") and Harbor Trading LLC (the "Distributor").
+
+1. APPOINTMENT
+The Supplier appoints the Distributor as its distributor of the Products in the Territory, and the Distributor accepts the appointment.
+
+2. PRICE AND PAYMENT
+The Distributor shall pay the prices in Schedule A within thirty days of each invoice.
+
+3. TERM
+This Agreement shall commence on the Effective Date and shall continue for a period of five years, unless terminated earlier under clause 4.
+
+4. TERMINATION
+Either party may terminate this Agreement for material breach on thirty days' written notice, if the breach is not cured within that time.
+
+5. NOTICES
+Notices shall be in writing and sent by courier to the addresses above.
+
+6. GOVERNING LAW
+This Agreement shall be governed by and construed in accordance with the laws of the State of New York.`;
+
+describe("the vocabulary names CUAD's 41 categories", () => {
+  it("the table lists every category of the dev set once, and each names its own concept", () => {
+    expect(CUAD_CONCEPTS.map(([category]) => category).sort()).toEqual([...DETAILS.keys()].sort());
+    expect(new Set(CUAD_CONCEPTS.map(([, concept]) => concept)).size).toBe(CUAD_CONCEPTS.length);
+  });
+
+  it.each(CUAD_CONCEPTS)("%s -> %s, asked in CUAD's words or in short", (category, concept) => {
+    expect(conceptsOf(DETAILS.get(category) ?? "")).toEqual([concept]);
+    expect(conceptsOf(`What does this contract say about ${category.toLowerCase()}?`)).toEqual([concept]);
+  });
+});
+
+describe("rankPassages: the relevance rule", () => {
+  it("a word no passage contains does not veto an answer", () => {
+    const clause = "This Agreement is to be construed according to the laws of the State of Illinois.";
+    expect(firstOf("What does this contract say about governing law?", candidates(...FILLER, clause))).toBe(clause);
+    const ranking = rankPassages(planQuery("What is the notice period for quokka deliveries?"), candidates(...FILLER, "Notice of a delivery shall be given within a period of five days."));
+    expect(ranking.results.map((r) => r.candidate.text)).toContain("Notice of a delivery shall be given within a period of five days.");
+  });
+
+  it("the question's own words count for more than the vocabulary's expansion", () => {
+    const own = "This Agreement is governed by the laws of the State of Illinois.";
+    const expanded = "This Agreement is governed by and construed in accordance with the laws of the State of Delaware.";
+    for (const list of [candidates(own, expanded, ...FILLER), candidates(expanded, own, ...FILLER)]) {
+      const { results } = rankPassages(planQuery("Which law governs this agreement in Illinois?"), list);
+      expect(results.map((r) => r.candidate.text).slice(0, 2)).toEqual([own, expanded]);
+      expect(results.every((r) => r.clause === (r.candidate.text === own || r.candidate.text === expanded))).toBe(true);
+    }
+  });
+
+  it("a question naming a concept none of the candidates holds says it is absent; one that holds it does not", () => {
+    const absent = rankPassages(planQuery("What does this contract say about governing law?"), candidates(...FILLER));
+    expect(absent).toMatchObject({ absent: true, asked: { id: "governing-law", clause: "governing-law" } });
+    expect(absent.results.every((r) => !r.clause)).toBe(true);
+    const present = rankPassages(planQuery("What does this contract say about governing law?"), candidates(...FILLER, "The laws of England govern this Agreement."));
+    expect(present.absent).toBe(false);
+    expect(rankPassages(planQuery("Springfield warehouse"), candidates(...FILLER))).toMatchObject({ absent: false, asked: null });
+  });
+
+  it.each([
+    ["Which law governs this agreement?", /^6\. GOVERNING LAW\nThis Agreement shall be governed by/],
+    ["How long is the term of the agreement?", /^3\. TERM\nThis Agreement shall commence on the Effective Date/],
+    ["What does this contract say about governing law?", /^6\. GOVERNING LAW/],
+  ])("%s finds its clause in a small contract", (question, clause) => {
+    const passages = candidates(...passageRanges(CONTRACT).map(({ start, end }) => CONTRACT.slice(start, end)));
+    expect(passages.length).toBeGreaterThan(5);
+    expect(firstOf(question, passages)).toMatch(clause);
+  });
+
+  it("is deterministic: the same candidates in another order rank alike", () => {
+    const passages = candidates(...passageRanges(CONTRACT).map(({ start, end }) => CONTRACT.slice(start, end)));
+    const rank = (list: readonly Candidate[]) => rankPassages(planQuery("How long is the term of the agreement?"), list).results.map((r) => [r.candidate.text, r.score]);
+    expect(rank([...passages].reverse())).toEqual(rank(passages));
+  });
+
+  it("searchTerms sends the question's own stems and its wordings' words, prefixes where written with *", () => {
+    expect(searchTerms(planQuery("Which law governs this agreement?")).terms).toEqual(expect.arrayContaining(["law", "govern", "constru"]));
+    const renewal = searchTerms(planQuery("Does the agreement renew?"));
+    expect(renewal.terms).toEqual(expect.arrayContaining(["renew", "success"]));
+    expect(renewal.prefixes).toEqual(expect.arrayContaining(["renew", "extend"]));
+    expect(searchTerms(planQuery("what is the"))).toEqual({ terms: [], prefixes: [] });
+  });
+});
