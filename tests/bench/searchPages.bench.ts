@@ -1,12 +1,14 @@
 import type { Transaction } from "@electric-sql/pglite";
 import { describe, expect, test } from "vitest";
+import { planQuery, searchTerms, type SearchTerms } from "../../src/lib/search/rank";
 import { createCorpus, mb, ms, percentile } from "../fixtures/corpus";
 import { asRole, migratedDb, signUp } from "../unit/db/harness";
 
-// search_pages (supabase/migrations/20250301000000_workspace.sql) on PGlite, issue 19: 2,000 pages of about 500
+// search_pages (supabase/migrations/20251126000000_search_by_terms.sql) on PGlite, issue 19: 2,000 pages of about 500
 // words (1 M words) of one user, searched as that user under row-level security (the authenticated role and the
 // JWT claims, as PostgREST runs a request). Run with `npm run bench -- tests/bench/searchPages.bench.ts`.
-// The corpus is made as src/lib/search/search.bench.ts's (tests/fixtures/corpus.ts), so the two figures compare.
+// The corpus is made as src/lib/search/search.bench.ts's (tests/fixtures/corpus.ts), so the two figures compare. Each
+// question is sent as the search worker sends it: its terms and its vocabulary's, searchTerms(planQuery(question)).
 
 const DOCUMENTS = 100;
 const PAGES_PER_DOCUMENT = 20;
@@ -34,18 +36,17 @@ function corpus() {
   return { documents, pages };
 }
 
-/** Questions as people ask them and keywords, one to six words, some in quotes or with an exclusion, in every scope. */
-function queries(): { query: string; documentIds: string[] | null; caseIds: string[] | null }[] {
+/** Questions as people ask them and keywords, one to six words, in every scope, with the terms the worker sends for them. */
+function queries(): { query: string; terms: SearchTerms; documentIds: string[] | null; caseIds: string[] | null }[] {
   const openers = ["What does the agreement say about", "Is there a", "How long is the", "Which clause covers", "Who is liable for"];
   return Array.from({ length: QUERIES }, (_, q) => {
     const words = Array.from({ length: 1 + (q % 6) }, () => (random() < 0.7 ? pick(FORMS) : word()));
-    if (q % 7 === 0) words.push(`"${pick(LEGAL)} ${pick(LEGAL)}"`);
-    if (q % 13 === 0) words.push(`-${pick(LEGAL)}`);
+    if (q % 7 === 0) words.push(pick(LEGAL), pick(LEGAL));
     if (q % 11 === 0) words.push("miranda");
     const query = q % 3 === 0 ? `${pick(openers)} ${words.join(" ")}?` : words.join(" ");
     const documentIds = q % 4 === 2 ? [`doc-${String(q % DOCUMENTS)}`, `doc-${String((q * 7) % DOCUMENTS)}`] : null;
     const caseIds = q % 4 === 1 ? [`case-${String(q % CASES)}`] : null;
-    return { query, documentIds, caseIds };
+    return { query, terms: searchTerms(planQuery(query)), documentIds, caseIds };
   });
 }
 
@@ -88,7 +89,10 @@ describe(`search_pages, ${String(seed.pages.length)} pages`, () => {
     ).rows[0]!;
 
     const search = (q: (typeof questions)[number]) =>
-      asUser(async (tx) => (await tx.query("select * from public.search_pages($1, $2, $3)", [q.query, q.documentIds, q.caseIds])).rows.length);
+      asUser(
+        async (tx) =>
+          (await tx.query("select * from public.search_pages($1, $2, $3, $4)", [q.terms.terms, q.terms.prefixes, q.documentIds, q.caseIds])).rows.length,
+      );
 
     // One round to warm the caches, then three: each request timed whole (transaction, role, claims, search). As in
     // src/lib/search/search.bench.ts, p95 is over each question's best of three, so a busy machine does not count as
@@ -129,7 +133,7 @@ describe(`search_pages, ${String(seed.pages.length)} pages`, () => {
     // Nobody else's rows: the same search as another user finds nothing.
     const stranger = await signUp(db, "other@example.com");
     const strangerHits = await asRole(db, "authenticated", stranger, async (tx) =>
-      (await tx.query("select * from public.search_pages($1)", [questions[1]!.query])).rows.length,
+      (await tx.query("select * from public.search_pages($1, $2)", [questions[1]!.terms.terms, questions[1]!.terms.prefixes])).rows.length,
     );
 
     console.log(
