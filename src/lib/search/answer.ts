@@ -2,7 +2,7 @@ import type { ChatMessage, ChatScope, Citation, ReplyContent } from "../dash/cha
 import type { ContextChip } from "../dash/chips";
 import { KNOWLEDGE_TYPE_LABELS, type KnowledgeType } from "../dash/knowledge";
 import { entryId } from "./entries";
-import { passageId, passagesFor } from "./passages";
+import { passageId, passagesFor, sourceOf } from "./passages";
 import type { SearchScope } from "./scope";
 import type { AskedClause, Findings, SearchResult } from "./searchIndex";
 
@@ -207,13 +207,25 @@ export function retrievalQuery(question: string): { query: string; summary: bool
   return { query: subject || question, summary: true };
 }
 
-/** The passages a summary quotes: the best document's best pages, up to `max`, in reading order. */
-export function summaryPassages(results: readonly SearchResult[], max: number): SearchResult[] {
+/** What a summary looks for in the document it summarises: the clauses that set a contract's key terms. */
+export const KEY_TERMS_QUERY = "parties term payment termination liability";
+
+/** The passages a summary quotes: up to `max` of one document's, in reading order. */
+export const summaryPassages = (results: readonly SearchResult[], max: number): SearchResult[] =>
+  passagesFor(results, max, { perDocument: max, minShare: 0 }).sort((a, b) =>
+    a.entry.kind === "page" && b.entry.kind === "page" ? a.entry.page - b.entry.page || a.snippet.start - b.snippet.start : 0,
+  );
+
+/**
+ * A summary request: the document its subject finds best ("this contract"), then that document's key clauses
+ * (KEY_TERMS_QUERY), quoted in reading order; with no document found, the knowledge items found are quoted.
+ */
+async function summarise(subject: string, scope: SearchScope, max: number, retriever: Parameters<typeof answerQuestion>[2]): Promise<SearchResult[]> {
+  const { results } = await retriever.search(subject, { scope, limit: SEARCH_DEPTH });
   const best = results.find((r) => r.entry.kind === "page");
   if (best?.entry.kind !== "page") return passagesFor(results, max);
-  const docId = best.entry.docId;
-  const pages = results.filter((r) => r.entry.kind === "page" && r.entry.docId === docId);
-  return passagesFor(pages, max, { perDocument: max, minShare: 0 }).sort((a, b) => (a.entry.kind === "page" && b.entry.kind === "page" ? a.entry.page - b.entry.page : 0));
+  const inDocument = await retriever.search(KEY_TERMS_QUERY, { scope: { kind: "documents", docIds: [best.entry.docId] }, limit: SEARCH_DEPTH });
+  return summaryPassages(inDocument.results.length ? inDocument.results : results.filter((r) => sourceOf(r) === sourceOf(best)), max);
 }
 
 /**
@@ -230,15 +242,19 @@ export async function answerQuestion(
   if (decision.kind === "ask-case") return { reply: askCaseReply, passages: [] };
   const { query, summary } = retrievalQuery(question);
   const wanted = requestedPassages(question);
+  if (summary) {
+    const passages = await summarise(query, decision.scope, wanted, retriever);
+    return { reply: extractiveAnswer(passages, decision.where, true), passages };
+  }
   const { results, asked } = await retriever.search(query, { scope: decision.scope, limit: SEARCH_DEPTH });
-  if (asked?.absent && !summary) {
+  if (asked?.absent) {
     // Related passages are quoted for the reader; a model is given none, since none answers the question.
     const related = passagesFor(results, RELATED_PASSAGES, { minShare: 0.5 });
     return { reply: absentReply(asked, related, decision.where), passages: [] };
   }
   // Asked for more, one document may give them all; else at most two each, leaving room for another source.
-  const passages = summary ? summaryPassages(results, wanted) : passagesFor(results, wanted, wanted > DEFAULT_PASSAGES ? { perDocument: wanted, minShare: 0.1 } : {});
-  return { reply: extractiveAnswer(passages, decision.where, summary), passages };
+  const passages = passagesFor(results, wanted, wanted > DEFAULT_PASSAGES ? { perDocument: wanted, minShare: 0.1 } : {});
+  return { reply: extractiveAnswer(passages, decision.where), passages };
 }
 
 /** How many results an answer chooses its passages from. */

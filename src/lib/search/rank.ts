@@ -13,6 +13,7 @@
  */
 import { CONCEPTS, type Concept } from "./vocabulary";
 import { termOf, textTerms, type TextTerm } from "./terms";
+export type { TextTerm };
 import { foldWord, tokenize } from "./tokens";
 
 /** Words of any question about a contract, which say nothing of what is asked: not searched for. */
@@ -79,6 +80,8 @@ function vocabulary(): CompiledConcept[] {
 export interface QueryPlan {
   own: string[];
   concepts: CompiledConcept[];
+  /** A question of question words alone ("this contract"): any passage with one of them is relevant. */
+  broad?: boolean;
 }
 
 /**
@@ -102,8 +105,11 @@ export function planQuery(query: string): QueryPlan {
   }
   // On a tie a clause wins over what every contract opens with ("a party" in a question is not about the parties).
   const clauses = named.filter((c) => !c.concept.opening);
-  // A question of question words alone ("Summarise this contract") searches for them after all.
-  return { own: own.length || named.length ? own : terms(words), concepts: clauses.length ? clauses : named };
+  // A question of question words alone ("Summarise this contract") searches for them after all, a contract and an
+  // agreement being one thing.
+  const fallback = () => terms(words.flatMap((w) => (w === "contract" || w === "agreement" ? ["contract", "agreement"] : [w])));
+  if (own.length || named.length) return { own, concepts: clauses.length ? clauses : named };
+  return { own: fallback(), concepts: [], broad: true };
 }
 
 /** The concepts a question names (their ids), for tests and the Review's presets. */
@@ -130,6 +136,10 @@ export interface Candidate {
   text: string;
   /** The passage's place among its document's passages: the first is 0. */
   position: number;
+  /** The passage's kept words (terms.ts's textTerms of `text`) when the caller has read them already. */
+  terms?: readonly TextTerm[];
+  /** The title of its document or knowledge item: a question's word in it counts for each of its passages, a little. */
+  title?: string;
 }
 
 /** How a candidate ranked. */
@@ -159,6 +169,8 @@ const B = 0.75;
 /** Own words count for more than the vocabulary's expansion. */
 const OWN_WEIGHT = 1;
 const EXPANSION_WEIGHT = 0.6;
+/** A question's word in a passage's title counts this much of the same word in the passage. */
+const TITLE_SHARE = 0.5;
 /** A heading naming the concept ("GOVERNING LAW") adds this much of a wording's score. */
 const HEADING_SHARE = 0.5;
 /** How much a passage must match of the question's own weight to be relevant without holding a clause. */
@@ -229,7 +241,7 @@ function headingTerms(text: string, terms: readonly TextTerm[]): TextTerm[] {
  * whichever order they come (ties keep the order given, which callers make the reading order).
  */
 export function rankPassages<C extends Candidate>(plan: QueryPlan, candidates: readonly C[]): Ranking<C> {
-  const analysed = candidates.map((candidate) => ({ candidate, terms: textTerms(candidate.text) }));
+  const analysed = candidates.map((candidate) => ({ candidate, terms: candidate.terms ?? textTerms(candidate.text) }));
   const n = analysed.length;
   const df = new Map<string, number>();
   for (const { terms } of analysed) for (const term of new Set(terms.map((t) => t.term))) df.set(term, (df.get(term) ?? 0) + 1);
@@ -243,7 +255,14 @@ export function rankPassages<C extends Candidate>(plan: QueryPlan, candidates: r
   const opening = plan.concepts.some((c) => c.concept.opening);
 
   const ranked: Ranked<C>[] = [];
+  const titles = new Map<string, Set<string>>();
+  const titleTerms = (title: string) => {
+    let found = titles.get(title);
+    if (!found) titles.set(title, (found = new Set(textTerms(title).map((t) => t.term))));
+    return found;
+  };
   for (const { candidate, terms } of analysed) {
+    const inTitle = candidate.title === undefined ? null : titleTerms(candidate.title);
     const tf = new Map<string, number>();
     for (const t of terms) tf.set(t.term, (tf.get(t.term) ?? 0) + 1);
     const words = new Set<string>();
@@ -251,6 +270,10 @@ export function rankPassages<C extends Candidate>(plan: QueryPlan, candidates: r
     let matched = 0;
     for (const [term, weight] of weights) {
       const count = tf.get(term) ?? 0;
+      if (inTitle?.has(term)) {
+        own += TITLE_SHARE * weight;
+        if (!count) matched += weight;
+      }
       if (!count) continue;
       own += bm25(weight, count, terms.length);
       matched += weight;
@@ -281,7 +304,7 @@ export function rankPassages<C extends Candidate>(plan: QueryPlan, candidates: r
       expansion += found.reduce((sum, w, i) => sum + w / 2 ** i, 0);
     }
     const coverage = clause ? 1 : ownTotal > 0 ? matched / ownTotal : 0;
-    if (!clause && coverage < MIN_COVERAGE) continue;
+    if (!clause && (plan.broad ? matched === 0 : coverage < MIN_COVERAGE)) continue;
     const score = OWN_WEIGHT * own + EXPANSION_WEIGHT * expansion;
     ranked.push({ candidate, score, words: [...words].sort(), clause, coverage });
   }

@@ -14,7 +14,8 @@ import {
   type SearchDocument,
   type SearchEntry,
 } from "./entries";
-import { planQuery, rankPassages, searchTerms, type Candidate, type QueryPlan } from "./rank";
+import { planQuery, rankPassages, searchTerms, type Candidate, type TextTerm } from "./rank";
+import { CANDIDATE_PAGES } from "./serverPages";
 import { ALL_SCOPE, scopeFilter, type SearchScope } from "./scope";
 import type { Snippet } from "./snippet";
 import { termsOf, textTerms } from "./terms";
@@ -23,12 +24,8 @@ import { termsOf, textTerms } from "./terms";
 export const SEARCH_INDEX_VERSION = 2;
 /** How many results a search returns when no limit is given. */
 export const DEFAULT_LIMIT = 10;
-/**
- * The most candidate passages ranked for one question: MiniSearch's best (BM25 over the question's and the
- * vocabulary's terms) when more match. Every passage of a scope of a few contracts is ranked; only very large scopes
- * are cut, where the browser and Postgres may then rank slightly different candidates.
- */
-export const MAX_CANDIDATES = 1000;
+/** How many pages' words are kept read between searches (a page is read once for the questions that follow). */
+const ANALYSED_PAGES = 600;
 
 /** Where to search and how many results to return. */
 export interface SearchOptions {
@@ -77,12 +74,12 @@ export const NO_FINDINGS: Findings = { results: [], asked: null };
 export interface SerializedSearchIndex {
   version: number;
   entries: SearchEntry[];
-  /** Each entry's passages as [start, end] pairs, in the order of `entries`; a knowledge item's cover its body. */
+  /** Each entry's passages of its text as [start, end] pairs, in the order of `entries` (clauses.ts's split). */
   passages: [number, number][][];
   index: unknown;
 }
 
-/** A client-side full-text index of document pages and knowledge items, searched passage by passage. */
+/** A client-side full-text index of document pages and knowledge items, answering with passages. */
 export interface SearchIndex {
   /** Indexes a document's pages, replacing the pages it had. */
   addDocument(document: SearchDocument, pages: readonly PageText[]): void;
@@ -110,142 +107,138 @@ export interface SearchIndex {
   toJSON(): SerializedSearchIndex;
 }
 
-/** One passage as MiniSearch holds it: its entry, where it is in the entry's text and which text. */
-interface PassageDoc {
-  id: string;
-  entry: string;
-  start: number;
-  end: number;
-  field: "text" | "description";
-  /** Its place in its document (page * 1000 + n) or item: what the opening of a contract is told by. */
-  position: number;
+/**
+ * MiniSearch finds the candidate pages and knowledge items by their stemmed words (terms.ts); a query's terms arrive
+ * stemmed. The passages of those candidates are then ranked by rank.ts, as the pages search_pages returns are.
+ */
+const MINISEARCH_OPTIONS: Options<SearchEntry> = {
+  fields: ["title", "description", "text"],
+  extractField: (entry, field) => {
+    if (field === "id") return entryId(entry);
+    if (field === "description") return entry.kind === "knowledge" ? entry.description : undefined;
+    return field === "title" ? entry.title : entry.text;
+  },
+  tokenize: (value) => termsOf(value),
+  processTerm: (term) => term,
+  searchOptions: { tokenize: (value) => value.split(" ").filter(Boolean), processTerm: (term) => term },
+};
+
+/** A text's passages, each with its kept words once they have been read (for the questions that follow). */
+interface Analysed {
+  text: string;
+  passages: { start: number; end: number; text: string; lower: string; ascii: boolean; terms?: TextTerm[] }[];
 }
 
-/** A passage's text. */
-const passageText = (entry: SearchEntry, doc: Pick<PassageDoc, "start" | "end" | "field">): string =>
-  (doc.field === "description" && entry.kind === "knowledge" ? entry.description : (entry.text ?? "")).slice(doc.start, doc.end);
+const NOT_ASCII = /[^ -~\t\n\r\f\v]/;
 
-/** The place of a page's n-th passage in its document: pages apart by 1000, so page 1's passages open it. */
-const pagePosition = (page: number, n: number): number => (page - 1) * 1000 + n;
+/** A text split into its passages, none of them read yet. */
+const analyse = (text: string, ranges: readonly PassageRange[]): Analysed => ({
+  text,
+  passages: ranges.map(({ start, end }) => {
+    const passage = text.slice(start, end);
+    return { start, end, text: passage, lower: passage.toLowerCase(), ascii: !NOT_ASCII.test(passage) };
+  }),
+});
 
-/** The passages of an entry: a page's or a knowledge item's body split into clauses, and an item's description. */
-function passagesOfEntry(entry: SearchEntry, ranges?: readonly (readonly [number, number])[]): PassageDoc[] {
-  const id = entryId(entry);
-  const text = entry.text ?? "";
-  const split = ranges?.map(([start, end]) => ({ start, end })) ?? passageRanges(text);
-  const docs: PassageDoc[] = split.map((range: PassageRange, n) => ({
-    id: `${id}#${String(range.start)}`,
-    entry: id,
-    start: range.start,
-    end: range.end,
-    field: "text",
-    position: entry.kind === "page" ? pagePosition(entry.page, n) : n + 1,
-  }));
-  if (entry.kind === "knowledge") docs.unshift({ id: `${id}#d`, entry: id, start: 0, end: entry.description.length, field: "description", position: 0 });
-  return docs;
+/**
+ * What a passage's lower-case text must contain to hold a term: the stem without a last i or e (Snowball writes
+ * "country" as "countri", "dying" as "die"), or the prefix. Null when a term is not plain ASCII (its folded form need
+ * not be in the text): then every passage is read.
+ */
+function needlesOf(terms: readonly string[], prefixes: readonly string[]): string[] | null {
+  const all = [...terms.map((t) => (t.length > 2 ? t.replace(/[ie]$/, "") : t)), ...prefixes];
+  return all.every((n) => /^[a-z0-9]+$/.test(n)) ? all : null;
 }
 
-/** Passages are indexed by their stemmed words (terms.ts); a query's terms arrive already stemmed. */
-function miniSearchOptions(text: (doc: PassageDoc) => string): Options<PassageDoc> {
-  return {
-    fields: ["text"],
-    storeFields: [],
-    extractField: (doc, field) => (field === "id" ? doc.id : text(doc)),
-    tokenize: (value) => termsOf(value),
-    processTerm: (term) => term,
-    searchOptions: { tokenize: (value) => value.split(" ").filter(Boolean), processTerm: (term) => term },
-  };
-}
+/** A candidate passage for the relevance rule, and where it comes from. */
+type PassageCandidate = Candidate & { entry: SearchEntry; start: number; end: number; field: "text" | "description" };
 
-/** Whether a passage has a term of the search: a stem, or a stem or word starting with a prefix. */
-function hasSearchTerm(text: string, terms: ReadonlySet<string>, prefixes: readonly string[]): boolean {
-  return textTerms(text).some((t) => terms.has(t.term) || prefixes.some((p) => t.term.startsWith(p) || t.folded.startsWith(p)));
-}
-
-/** A candidate passage for the relevance rule. */
-type PassageCandidate = Candidate & { entry: SearchEntry; doc: Pick<PassageDoc, "start" | "end" | "field"> };
-
-/** The passages of pages Postgres found that have a term of the search, as candidates. */
-function pageCandidates(pages: readonly PageEntry[], plan: QueryPlan): PassageCandidate[] {
-  const { terms, prefixes } = searchTerms(plan);
-  const wanted = new Set(terms);
-  return pages.flatMap((entry) =>
-    passagesOfEntry(entry)
-      .map((doc) => ({ text: passageText(entry, doc), position: doc.position, entry, doc }))
-      .filter((c) => hasSearchTerm(c.text, wanted, prefixes)),
-  );
-}
+/** Whether a passage's words hold a term of the search (a stem, or a stem starting with a prefix), as MiniSearch and Postgres match. */
+const hasSearchTerm = (terms: readonly TextTerm[], wanted: ReadonlySet<string>, prefixes: readonly string[]): boolean =>
+  terms.some((t) => wanted.has(t.term) || prefixes.some((p) => t.term.startsWith(p)));
 
 /** A ranked candidate as a search result. */
 function toResult(ranked: ReturnType<typeof rankPassages<PassageCandidate>>["results"][number]): SearchResult {
-  const { entry, doc, text } = ranked.candidate;
-  return {
-    entry,
-    score: ranked.score,
-    coverage: ranked.coverage,
-    terms: ranked.words,
-    snippet: { text, start: doc.start, end: doc.end, field: doc.field },
-    clause: ranked.clause,
-  };
+  const { entry, start, end, field, text } = ranked.candidate;
+  return { entry, score: ranked.score, coverage: ranked.coverage, terms: ranked.words, snippet: { text, start, end, field }, clause: ranked.clause };
 }
 
-/**
- * The index over its entries. MiniSearch reads a passage's text from the entries when it indexes it, so `create`
- * (a new MiniSearch, or one loaded from JSON) gets options that look there.
- */
-function makeIndex(
-  create: (options: Options<PassageDoc>) => MiniSearch<PassageDoc>,
-  initial: readonly SearchEntry[],
-  passages: Map<string, PassageDoc[]>,
-): SearchIndex {
+/** A page's position in its document for the relevance rule: pages apart by 1000, so page 1's passages open it. */
+const positionOf = (entry: SearchEntry, n: number): number => (entry.kind === "page" ? (entry.page - 1) * 1000 + n : n + 1);
+
+/** The order candidates are given to the rule in: by entry, then place, so it never depends on where they came from. */
+const readingOrder = (a: PassageCandidate, b: PassageCandidate): number => {
+  const x = entryId(a.entry);
+  const y = entryId(b.entry);
+  return x < y ? -1 : x > y ? 1 : a.field === b.field ? a.start - b.start : a.field === "description" ? -1 : 1;
+};
+
+function makeIndex(miniSearch: MiniSearch<SearchEntry>, initial: readonly SearchEntry[], initialRanges: ReadonlyMap<string, PassageRange[]>): SearchIndex {
   const entries = new Map<string, SearchEntry>();
+  const ranges = new Map<string, PassageRange[]>();
   const pagesOf = new Map<string, string[]>();
-  const docs = new Map<string, PassageDoc>();
-  const remember = (entry: SearchEntry, split: PassageDoc[]) => {
+  /** Texts read for earlier searches, least recently used first. */
+  const analysed = new Map<string, Analysed>();
+
+  const remember = (entry: SearchEntry, split: PassageRange[]) => {
     const id = entryId(entry);
     entries.set(id, entry);
-    passages.set(id, split);
-    for (const doc of split) docs.set(doc.id, doc);
+    ranges.set(id, split);
     if (entry.kind !== "page") return;
     const pages = pagesOf.get(entry.docId);
     if (pages) pages.push(id);
     else pagesOf.set(entry.docId, [id]);
   };
-  for (const entry of initial) remember(entry, passages.get(entryId(entry)) ?? []);
-  const miniSearch = create(
-    miniSearchOptions((doc) => {
-      const entry = entries.get(doc.entry);
-      return entry ? passageText(entry, doc) : "";
-    }),
-  );
+  for (const entry of initial) remember(entry, initialRanges.get(entryId(entry)) ?? passageRanges(entry.text ?? ""));
 
-  const forget = (id: string) => {
-    for (const doc of passages.get(id) ?? []) {
-      miniSearch.discard(doc.id);
-      docs.delete(doc.id);
-    }
-    passages.delete(id);
-    entries.delete(id);
+  /** A text read once and kept for the next searches (ANALYSED_PAGES at most); a changed text is read again. */
+  const read = (key: string, text: string, split: () => readonly PassageRange[]): Analysed => {
+    const kept = analysed.get(key);
+    analysed.delete(key);
+    const fresh = kept?.text === text ? kept : analyse(text, split());
+    analysed.set(key, fresh);
+    if (analysed.size > ANALYSED_PAGES) analysed.delete(analysed.keys().next().value as string);
+    return fresh;
+  };
+
+  /** The passages of an entry that hold a term of the search, as candidates. */
+  const candidatesOf = (entry: SearchEntry, own: boolean, wanted: ReadonlySet<string>, prefixes: readonly string[], needles: readonly string[] | null): PassageCandidate[] => {
+    const id = entryId(entry);
+    const found: PassageCandidate[] = [];
+    const take = (field: "text" | "description", text: string, split: () => readonly PassageRange[]) => {
+      read(`${id}#${field}`, text, split).passages.forEach((passage, n) => {
+        // A passage without the letters of any term cannot hold one: it is not read ("skies" is the one word whose
+        // stem, "sky", is not in it, and Snowball's list of such words has no other).
+        if (needles && passage.ascii && !needles.some((needle) => passage.lower.includes(needle)) && !passage.lower.includes("skies")) return;
+        passage.terms ??= textTerms(passage.text);
+        if (!hasSearchTerm(passage.terms, wanted, prefixes)) return;
+        found.push({ text: passage.text, position: positionOf(entry, n), terms: passage.terms, title: entry.title, entry, start: passage.start, end: passage.end, field });
+      });
+    };
+    if (entry.kind === "knowledge") take("description", entry.description, () => [{ start: 0, end: entry.description.length }]);
+    const text = entry.text ?? "";
+    take("text", text, () => (own ? (ranges.get(id) ?? passageRanges(text)) : passageRanges(text)));
+    return found;
   };
 
   const removeDocument = (docId: string): boolean => {
     const ids = pagesOf.get(docId);
     if (!ids) return false;
-    ids.forEach(forget);
+    miniSearch.discardAll(ids);
+    for (const id of ids) {
+      entries.delete(id);
+      ranges.delete(id);
+    }
     pagesOf.delete(docId);
     return true;
-  };
-
-  const add = (entry: SearchEntry) => {
-    const split = passagesOfEntry(entry);
-    remember(entry, split);
-    miniSearch.addAll(split);
   };
 
   return {
     addDocument(document, pages) {
       removeDocument(document.id);
-      pageEntries(document, pages).forEach(add);
+      const added = pageEntries(document, pages);
+      miniSearch.addAll(added);
+      for (const entry of added) remember(entry, passageRanges(entry.text));
     },
     removeDocument,
     setKnowledge(items) {
@@ -253,15 +246,18 @@ function makeIndex(
       let changed = false;
       for (const [id, entry] of [...entries]) {
         if (entry.kind === "knowledge" && !next.has(id)) {
-          forget(id);
+          miniSearch.discard(id);
+          entries.delete(id);
+          ranges.delete(id);
           changed = true;
         }
       }
       for (const [id, entry] of next) {
         const current = entries.get(id) as KnowledgeEntry | undefined;
         if (current && sameKnowledge(current, entry)) continue;
-        if (current) forget(id);
-        add(entry);
+        if (current) miniSearch.replace(entry);
+        else miniSearch.add(entry);
+        remember(entry, passageRanges(entry.text ?? ""));
         changed = true;
       }
       return changed;
@@ -274,17 +270,20 @@ function makeIndex(
       const inScope = scopeFilter(scope);
       const prefixSet = new Set(prefixes);
       const options: MiniSearchOptions = { combineWith: "OR", prefix: (term) => prefixSet.has(term) };
-      const candidates: PassageCandidate[] = [];
+      // The candidates: the best CANDIDATE_PAGES pages in scope (or Postgres's pages) and every knowledge item in scope.
+      const chosen: { entry: SearchEntry; own: boolean }[] = [];
+      let pageCount = 0;
       for (const hit of miniSearch.search([...terms, ...prefixes].join(" "), options)) {
-        const doc = docs.get(hit.id as string);
-        const entry = doc && entries.get(doc.entry);
-        if (!doc || !entry || !inScope(entry) || (pages && entry.kind === "page")) continue;
-        candidates.push({ text: passageText(entry, doc), position: doc.position, entry, doc });
-        if (candidates.length >= MAX_CANDIDATES) break;
+        const entry = entries.get(hit.id as string);
+        if (!entry || !inScope(entry)) continue;
+        if (entry.kind === "page" && (pages || pageCount >= CANDIDATE_PAGES)) continue;
+        if (entry.kind === "page") pageCount += 1;
+        chosen.push({ entry, own: true });
       }
-      if (pages) candidates.push(...pageCandidates(pages.filter(inScope), plan));
-      // Reading order first, so ties and the candidates' order never depend on where they came from.
-      candidates.sort((a, b) => (entryId(a.entry) < entryId(b.entry) ? -1 : entryId(a.entry) > entryId(b.entry) ? 1 : a.doc.start - b.doc.start));
+      for (const entry of pages ?? []) if (inScope(entry)) chosen.push({ entry, own: false });
+      const wanted = new Set(terms);
+      const needles = needlesOf(terms, prefixes);
+      const candidates = chosen.flatMap(({ entry, own }) => candidatesOf(entry, own, wanted, prefixes, needles)).sort(readingOrder);
       const ranking = rankPassages(plan, candidates);
       return {
         results: ranking.results.slice(0, limit).map(toResult),
@@ -306,7 +305,7 @@ function makeIndex(
       return {
         version: SEARCH_INDEX_VERSION,
         entries: list,
-        passages: list.map((entry) => (passages.get(entryId(entry)) ?? []).filter((d) => d.field === "text").map((d): [number, number] => [d.start, d.end])),
+        passages: list.map((entry) => (ranges.get(entryId(entry)) ?? []).map(({ start, end }): [number, number] => [start, end])),
         index: miniSearch.toJSON(),
       };
     },
@@ -314,7 +313,7 @@ function makeIndex(
 }
 
 /** An empty index. */
-export const createSearchIndex = (): SearchIndex => makeIndex((options) => new MiniSearch(options), [], new Map());
+export const createSearchIndex = (): SearchIndex => makeIndex(new MiniSearch(MINISEARCH_OPTIONS), [], new Map());
 
 /** A new index of these documents' pages and these knowledge items: what a caller builds when loading fails. */
 export function rebuild(
@@ -343,23 +342,17 @@ export function loadSearchIndex(json: string): SearchIndex | null {
     const entries = data.entries.map(parseEntry);
     if (entries.some((entry) => entry === null)) return null;
     const valid = entries as SearchEntry[];
-    const passages = new Map<string, PassageDoc[]>();
+    const ranges = new Map<string, PassageRange[]>();
     for (const [i, entry] of valid.entries()) {
-      const ranges = data.passages[i];
-      if (!Array.isArray(ranges) || !ranges.every(isRange)) return null;
-      passages.set(entryId(entry), passagesOfEntry(entry, ranges));
+      const stored = data.passages[i];
+      const length = (entry.text ?? "").length;
+      if (!Array.isArray(stored) || !stored.every((r) => isRange(r) && r[1] <= length)) return null;
+      ranges.set(entryId(entry), stored.map(([start, end]) => ({ start, end })));
     }
-    const ids = new Set([...passages.values()].flat().map((d) => d.id));
-    if (passages.size !== valid.length) return null;
-    return makeIndex(
-      (options) => {
-        const miniSearch = MiniSearch.loadJS(data.index as Parameters<typeof MiniSearch.loadJS>[0], options);
-        if (miniSearch.documentCount !== ids.size || ![...ids].every((id) => miniSearch.has(id))) throw new Error("index and passages disagree");
-        return miniSearch;
-      },
-      valid,
-      passages,
-    );
+    const ids = new Set(valid.map(entryId));
+    const miniSearch = MiniSearch.loadJS(data.index as Parameters<typeof MiniSearch.loadJS>[0], MINISEARCH_OPTIONS);
+    if (ids.size !== valid.length || miniSearch.documentCount !== ids.size || ![...ids].every((id) => miniSearch.has(id))) return null;
+    return makeIndex(miniSearch, valid, ranges);
   } catch {
     return null;
   }

@@ -4,7 +4,7 @@ import { entryId, pageEntries, type PageEntry } from "./entries";
 import { DOCUMENTS, KNOWLEDGE } from "./fixtures";
 import { planQuery, searchTerms, type SearchTerms } from "./rank";
 import { rebuild, type Findings, type SearchOptions, type SearchResult } from "./searchIndex";
-import { createServerRetriever, pageEntryOf, pageFilters, SERVER_PAGES } from "./serverPages";
+import { createServerRetriever, pageEntryOf, pageFilters, CANDIDATE_PAGES } from "./serverPages";
 import { textTerms } from "./terms";
 
 const hit = (page: number, text = "The tenant shall give three months' notice before leaving the premises."): PageHit => ({
@@ -87,7 +87,7 @@ describe("search_pages in the browser's search", () => {
     const retriever = createServerRetriever(local, searchPages);
     await retriever.search("When is the security deposit returned?", { scope: { kind: "all" }, limit: 5 });
     const terms = searchTerms(planQuery("When is the security deposit returned?"));
-    expect(searchPages).toHaveBeenCalledWith(terms, { documentIds: null, caseIds: null }, SERVER_PAGES);
+    expect(searchPages).toHaveBeenCalledWith(terms, { documentIds: null, caseIds: null }, CANDIDATE_PAGES);
     expect(local.searchWith).toHaveBeenCalledWith("When is the security deposit returned?", expect.any(Array), { scope: { kind: "all" }, limit: 5 });
     expect(local.search).not.toHaveBeenCalled();
   });

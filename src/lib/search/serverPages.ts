@@ -25,10 +25,12 @@ export function pageFilters(scope: SearchScope): { documentIds: readonly string[
 }
 
 /**
- * How many pages search_pages returns for a question: every page of a scope of a few contracts that has a word of
- * the question or of its vocabulary, so the browser's index and Postgres rank the same passages.
+ * How many candidate pages a question's passages are ranked from, on both paths: the browser index's best pages by
+ * MiniSearch, or what search_pages returns (its best by ts_rank). Every page of a scope of a few contracts that has a
+ * word of the question or of its vocabulary, so the browser's index and Postgres rank the same passages; in a larger
+ * scope the two paths may start from slightly different pages.
  */
-export const SERVER_PAGES = 100;
+export const CANDIDATE_PAGES = 50;
 
 /** A page search_pages found, as the index's page entry. */
 export const pageEntryOf = (hit: PageHit): PageEntry => ({
@@ -67,7 +69,7 @@ export function createServerRetriever(
       if (!filters) return local.search(query, options);
       const terms = await local.terms(query);
       if (terms.terms.length === 0 && terms.prefixes.length === 0) return local.search(query, options);
-      const hits = await searchPages(terms, filters, SERVER_PAGES).catch(() => null);
+      const hits = await searchPages(terms, filters, CANDIDATE_PAGES).catch(() => null);
       if (hits === null) return local.search(query, options);
       return local.searchWith(query, hits.map(pageEntryOf), options);
     },

@@ -15,6 +15,8 @@ const SNOWBALL_EXCEPTIONS: ReadonlyMap<string, string> = new Map([
   ["adding", "add"],
 ]);
 
+/** Read once: a module's exports may be getters (Vitest's module runner), too slow to call for every word. */
+const stopWords = STOP_WORDS;
 const cache = new Map<string, string>();
 const CACHE_LIMIT = 50_000;
 
@@ -29,7 +31,7 @@ export function stemOf(folded: string): string {
 }
 
 /** The term of a word (folded, as tokens.ts folds it): its stem, or null for a stop word. */
-export const termOf = (folded: string): string | null => (folded === "" || STOP_WORDS.has(folded) ? null : stemOf(folded));
+export const termOf = (folded: string): string | null => (folded === "" || stopWords.has(folded) ? null : stemOf(folded));
 
 /** A word of a text that search keeps: where it is, its folded form and its term. */
 export interface TextTerm {
