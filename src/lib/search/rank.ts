@@ -243,8 +243,18 @@ function headingTerms(text: string, terms: readonly TextTerm[]): TextTerm[] {
 export function rankPassages<C extends Candidate>(plan: QueryPlan, candidates: readonly C[]): Ranking<C> {
   const analysed = candidates.map((candidate) => ({ candidate, terms: candidate.terms ?? textTerms(candidate.text) }));
   const n = analysed.length;
+  // Document frequencies over the candidates: of the question's own terms, and of every term when a concept's
+  // wordings (any word, by prefix too) are to be weighed.
+  const counted = plan.concepts.length ? null : new Set(plan.own);
   const df = new Map<string, number>();
-  for (const { terms } of analysed) for (const term of new Set(terms.map((t) => t.term))) df.set(term, (df.get(term) ?? 0) + 1);
+  const seenIn = new Map<string, number>();
+  analysed.forEach(({ terms }, i) => {
+    for (const { term } of terms) {
+      if ((counted && !counted.has(term)) || seenIn.get(term) === i) continue;
+      seenIn.set(term, i);
+      df.set(term, (df.get(term) ?? 0) + 1);
+    }
+  });
   const avgLength = n ? analysed.reduce((sum, a) => sum + a.terms.length, 0) / n : 1;
   const present = plan.own.filter((t) => (df.get(t) ?? 0) > 0);
   const weights = new Map(present.map((t) => [t, idf(df.get(t) ?? 0, n)]));
@@ -264,8 +274,12 @@ export function rankPassages<C extends Candidate>(plan: QueryPlan, candidates: r
   for (const { candidate, terms } of analysed) {
     const inTitle = candidate.title === undefined ? null : titleTerms(candidate.title);
     const tf = new Map<string, number>();
-    for (const t of terms) tf.set(t.term, (tf.get(t.term) ?? 0) + 1);
     const words = new Set<string>();
+    for (const t of terms) {
+      if (!weights.has(t.term)) continue;
+      tf.set(t.term, (tf.get(t.term) ?? 0) + 1);
+      words.add(t.folded);
+    }
     let own = 0;
     let matched = 0;
     for (const [term, weight] of weights) {
@@ -277,11 +291,10 @@ export function rankPassages<C extends Candidate>(plan: QueryPlan, candidates: r
       if (!count) continue;
       own += bm25(weight, count, terms.length);
       matched += weight;
-      for (const t of terms) if (t.term === term) words.add(t.folded);
     }
     let expansion = 0;
     let clause = false;
-    const heading = headingTerms(candidate.text, terms);
+    const heading = plan.concepts.length ? headingTerms(candidate.text, terms) : [];
     for (const entry of plan.concepts) {
       const usable = withoutExcepted(terms, entry.except);
       if (entry.needs.length && !entry.needs.some((need) => find(usable, need))) continue;

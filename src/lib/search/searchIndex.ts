@@ -166,12 +166,15 @@ function toResult(ranked: ReturnType<typeof rankPassages<PassageCandidate>>["res
 /** A page's position in its document for the relevance rule: pages apart by 1000, so page 1's passages open it. */
 const positionOf = (entry: SearchEntry, n: number): number => (entry.kind === "page" ? (entry.page - 1) * 1000 + n : n + 1);
 
-/** The order candidates are given to the rule in: by entry, then place, so it never depends on where they came from. */
-const readingOrder = (a: PassageCandidate, b: PassageCandidate): number => {
-  const x = entryId(a.entry);
-  const y = entryId(b.entry);
-  return x < y ? -1 : x > y ? 1 : a.field === b.field ? a.start - b.start : a.field === "description" ? -1 : 1;
-};
+/**
+ * The candidates in the order the rule is given them: by entry, then place, so it never depends on where they came
+ * from (the browser's index or Postgres).
+ */
+function inReadingOrder(candidates: PassageCandidate[]): PassageCandidate[] {
+  const keyed = candidates.map((c) => ({ c, id: entryId(c.entry), at: c.field === "description" ? -1 : c.start }));
+  keyed.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : a.at - b.at));
+  return keyed.map((k) => k.c);
+}
 
 function makeIndex(miniSearch: MiniSearch<SearchEntry>, initial: readonly SearchEntry[], initialRanges: ReadonlyMap<string, PassageRange[]>): SearchIndex {
   const entries = new Map<string, SearchEntry>();
@@ -283,7 +286,7 @@ function makeIndex(miniSearch: MiniSearch<SearchEntry>, initial: readonly Search
       for (const entry of pages ?? []) if (inScope(entry)) chosen.push({ entry, own: false });
       const wanted = new Set(terms);
       const needles = needlesOf(terms, prefixes);
-      const candidates = chosen.flatMap(({ entry, own }) => candidatesOf(entry, own, wanted, prefixes, needles)).sort(readingOrder);
+      const candidates = inReadingOrder(chosen.flatMap(({ entry, own }) => candidatesOf(entry, own, wanted, prefixes, needles)));
       const ranking = rankPassages(plan, candidates);
       return {
         results: ranking.results.slice(0, limit).map(toResult),
