@@ -31,6 +31,10 @@ describe("parseMessages", () => {
     [[{ ...ok, citations: [{ ...citation, ref: { kind: "page" } }] }], false],
     [[{ ...ok, citations: [{ ...citation, ref: { kind: "web", url: "x" } }] }], false],
     [[{ ...ok, citations: [{ ...citation, quote: 4 }] }], false],
+    // A passage's citation: its page's id, '#' and where it starts, or 'd' for a knowledge item's description.
+    [[{ ...ok, citations: [{ ...citation, id: "page:doc-1:2#120" }, { ...citation, id: "kb:kb-1#d" }] }], true],
+    [[{ ...ok, citations: [{ ...citation, id: "page:doc-1:2#x" }] }], false],
+    [[{ ...ok, citations: [{ ...citation, id: "page:doc 1:2#120" }] }], false],
     [[{ ...ok, context: [{ type: "case", id: "c1", label: "Case" }] }], true],
     [[{ ...ok, role: "system" }], false],
     [[{ ...ok, scope: "everything" }], false],
