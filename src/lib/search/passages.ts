@@ -18,7 +18,7 @@ export const passageId = (result: SearchResult): string => `${entryId(result.ent
 /**
  * The passages an answer is grounded in: up to `max` of the results (all relevant, best first, as the relevance rule
  * in rank.ts ranked them), none scoring under `minShare` of the best, and at most `perDocument` from one document while
- * another source has results too (one document alone gives all it has). Passages holding the clause asked about come
+ * another source has results too (one document alone gives all it has), one from a knowledge item. Passages holding the clause asked about come
  * before any that do not. Empty when nothing is relevant: never the best of nothing.
  */
 export function passagesFor(results: readonly SearchResult[], max = 3, options: PassageOptions = {}): SearchResult[] {
@@ -36,7 +36,8 @@ export function passagesFor(results: readonly SearchResult[], max = 3, options: 
     const id = passageId(result);
     const source = sourceOf(result);
     const taken = perSource.get(source) ?? 0;
-    if (seen.has(id) || taken >= cap) continue;
+    // A knowledge item is a short note: one passage of it (its body's best, or its description) says what it holds.
+    if (seen.has(id) || taken >= (result.entry.kind === "knowledge" ? 1 : cap)) continue;
     seen.add(id);
     perSource.set(source, taken + 1);
     chosen.push(result);
