@@ -23,13 +23,13 @@ describe("ranking on the fixture corpus", () => {
     ["motion to dismiss for lack of jurisdiction", "page:doc-memo:2"],
     ["cap on the seller's liability for warranty claims", "page:doc-spa:3"],
     ["Commissioner administrative fines", "kb:kb-data-protection"],
+    ["defects liability period", "page:doc-services:4"],
+    ["time limit for a contract claim", "kb:kb-limitation"],
   ])("%s -> %s first", ranksFirst);
 
   // Quoted today, but not first: the relevance rule (rank.ts, being tuned for issue 29) puts another clause of the
   // concept the question names first. When one of these passes, move it to the table above.
   it.fails.each([
-    ["defects liability period", "page:doc-services:4"],
-    ["time limit for a contract claim", "kb:kb-limitation"],
     ["how much rent does the tenant pay", "page:doc-lease:1"],
     ["lawyer present during questioning", "page:doc-judgment:2"],
   ])("%s -> %s first (known miss)", ranksFirst);
@@ -96,7 +96,8 @@ describe("relevance: nothing rather than the best of nothing", () => {
 
 describe("scope and chips", () => {
   const index = fixtureIndex();
-  const search = (scope: SearchScope) => index.search("court", { scope, limit: 50 }).results;
+  // Courts and arbitration: every document page and knowledge item of the fixture corpus has one or the other.
+  const search = (scope: SearchScope) => index.search("court arbitration", { scope, limit: 50 }).results;
   const everything = sortedIds(search({ kind: "all" }));
   const court = (scope: SearchScope) => sortedIds(search(scope));
   /** The results of All that a scope keeps: a scope filters, it does not rank. */
@@ -106,7 +107,7 @@ describe("scope and chips", () => {
 
   it("all: every page and knowledge item", () => {
     expect(everything).toEqual(expect.arrayContaining([...judgmentPages, "kb:kb-police-v-ioannou", "kb:kb-rent-control", "page:doc-memo:1", "page:doc-spa:4"]));
-    expect(sortedIds(index.search("court", { limit: 50 }).results)).toEqual(everything);
+    expect(sortedIds(index.search("court arbitration", { limit: 50 }).results)).toEqual(everything);
   });
 
   it("firm: every page and the internal knowledge items only", () => {
