@@ -15,7 +15,7 @@ import {
   type SearchEntry,
 } from "./entries";
 import { planQuery, rankPassages, searchTerms, type Candidate, type TextTerm } from "./rank";
-import { CANDIDATE_PAGES } from "./serverPages";
+import { candidatePages } from "./serverPages";
 import { ALL_SCOPE, scopeFilter, type SearchScope } from "./scope";
 import type { Snippet } from "./snippet";
 import { termsOf, textTerms } from "./terms";
@@ -126,7 +126,9 @@ const MINISEARCH_OPTIONS: Options<SearchEntry> = {
 /** A text's passages, each with its kept words once they have been read (for the questions that follow). */
 interface Analysed {
   text: string;
-  passages: { start: number; end: number; text: string; lower: string; ascii: boolean; terms?: TextTerm[] }[];
+  /** The text in lower case, when it is plain ASCII (so its words' letters can be looked for in it). */
+  lower: string | null;
+  passages: { start: number; end: number; text?: string; terms?: TextTerm[] }[];
 }
 
 const NOT_ASCII = /[^ -~\t\n\r\f\v]/;
@@ -134,11 +136,29 @@ const NOT_ASCII = /[^ -~\t\n\r\f\v]/;
 /** A text split into its passages, none of them read yet. */
 const analyse = (text: string, ranges: readonly PassageRange[]): Analysed => ({
   text,
-  passages: ranges.map(({ start, end }) => {
-    const passage = text.slice(start, end);
-    return { start, end, text: passage, lower: passage.toLowerCase(), ascii: !NOT_ASCII.test(passage) };
-  }),
+  lower: NOT_ASCII.test(text) ? null : text.toLowerCase(),
+  passages: ranges.map(({ start, end }) => ({ start, end })),
 });
+
+/**
+ * The passages whose text holds one of the needles (all of them when there are no needles or the text is not plain
+ * ASCII): each occurrence found once in the whole text, then placed among the passages.
+ */
+function passagesWith(analysed: Analysed, needles: readonly string[] | null): Set<number> | null {
+  const { lower, passages } = analysed;
+  if (!needles || lower === null) return null;
+  const found = new Set<number>();
+  // "skies" is the one word whose stem, "sky", is not in it (Snowball's list of such words has no other).
+  for (const needle of [...needles, ...(needles.includes("sky") ? ["skies"] : [])]) {
+    let p = 0;
+    for (let at = lower.indexOf(needle); at >= 0; at = lower.indexOf(needle, at + 1)) {
+      while (p < passages.length && (passages[p] as { end: number }).end <= at) p += 1;
+      if (p >= passages.length) break;
+      if ((passages[p] as { start: number }).start <= at) found.add(p);
+    }
+  }
+  return found;
+}
 
 /**
  * What a passage's lower-case text must contain to hold a term: the stem without a last i or e (Snowball writes
@@ -209,10 +229,12 @@ function makeIndex(miniSearch: MiniSearch<SearchEntry>, initial: readonly Search
     const id = entryId(entry);
     const found: PassageCandidate[] = [];
     const take = (field: "text" | "description", text: string, split: () => readonly PassageRange[]) => {
-      read(`${id}#${field}`, text, split).passages.forEach((passage, n) => {
-        // A passage without the letters of any term cannot hold one: it is not read ("skies" is the one word whose
-        // stem, "sky", is not in it, and Snowball's list of such words has no other).
-        if (needles && passage.ascii && !needles.some((needle) => passage.lower.includes(needle)) && !passage.lower.includes("skies")) return;
+      const analysed = read(`${id}#${field}`, text, split);
+      // A passage without the letters of any term cannot hold one: it is not read.
+      const worth = passagesWith(analysed, needles);
+      analysed.passages.forEach((passage, n) => {
+        if (worth && !worth.has(n)) return;
+        passage.text ??= text.slice(passage.start, passage.end);
         passage.terms ??= textTerms(passage.text);
         if (!hasSearchTerm(passage.terms, wanted, prefixes)) return;
         found.push({ text: passage.text, position: positionOf(entry, n), terms: passage.terms, title: entry.title, entry, start: passage.start, end: passage.end, field });
@@ -273,13 +295,14 @@ function makeIndex(miniSearch: MiniSearch<SearchEntry>, initial: readonly Search
       const inScope = scopeFilter(scope);
       const prefixSet = new Set(prefixes);
       const options: MiniSearchOptions = { combineWith: "OR", prefix: (term) => prefixSet.has(term) };
-      // The candidates: the best CANDIDATE_PAGES pages in scope (or Postgres's pages) and every knowledge item in scope.
+      // The candidates: the best pages in scope (candidatePages; or Postgres's pages) and every knowledge item in scope.
+      const maxPages = candidatePages(scope);
       const chosen: { entry: SearchEntry; own: boolean }[] = [];
       let pageCount = 0;
       for (const hit of miniSearch.search([...terms, ...prefixes].join(" "), options)) {
         const entry = entries.get(hit.id as string);
         if (!entry || !inScope(entry)) continue;
-        if (entry.kind === "page" && (pages || pageCount >= CANDIDATE_PAGES)) continue;
+        if (entry.kind === "page" && (pages || pageCount >= maxPages)) continue;
         if (entry.kind === "page") pageCount += 1;
         chosen.push({ entry, own: true });
       }

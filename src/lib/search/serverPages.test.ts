@@ -4,7 +4,7 @@ import { entryId, pageEntries, type PageEntry } from "./entries";
 import { DOCUMENTS, KNOWLEDGE } from "./fixtures";
 import { planQuery, searchTerms, type SearchTerms } from "./rank";
 import { rebuild, type Findings, type SearchOptions, type SearchResult } from "./searchIndex";
-import { createServerRetriever, pageEntryOf, pageFilters, CANDIDATE_PAGES } from "./serverPages";
+import { CANDIDATE_PAGES, createServerRetriever, DOCUMENT_PAGES, pageEntryOf, pageFilters } from "./serverPages";
 import { textTerms } from "./terms";
 
 const hit = (page: number, text = "The tenant shall give three months' notice before leaving the premises."): PageHit => ({
@@ -90,6 +90,17 @@ describe("search_pages in the browser's search", () => {
     expect(searchPages).toHaveBeenCalledWith(terms, { documentIds: null, caseIds: null }, CANDIDATE_PAGES);
     expect(local.searchWith).toHaveBeenCalledWith("When is the security deposit returned?", expect.any(Array), { scope: { kind: "all" }, limit: 5 });
     expect(local.search).not.toHaveBeenCalled();
+  });
+
+  it("asks for a long contract whole when the question names documents, and for the best pages of a wider scope", async () => {
+    const searchPages = vi.fn((terms: SearchTerms, filters: Parameters<typeof fakeSearchPages>[1], limit: number) => (limit > 0 ? fakeSearchPages(terms, filters) : Promise.resolve([])));
+    const retriever = createServerRetriever(browserWorker(false), searchPages);
+    await retriever.search("governing law", { scope: { kind: "chips", docIds: ["doc-lease"], caseIds: [], itemIds: [] } });
+    await retriever.search("governing law", { scope: { kind: "documents", docIds: ["doc-lease"] } });
+    await retriever.search("governing law", { scope: { kind: "chips", docIds: ["doc-lease"], caseIds: ["case-1"] } });
+    await retriever.search("governing law", { scope: { kind: "case", caseId: "case-1" } });
+    expect(searchPages.mock.calls.map((call) => call[2])).toEqual([DOCUMENT_PAGES, DOCUMENT_PAGES, CANDIDATE_PAGES, CANDIDATE_PAGES]);
+    expect(DOCUMENT_PAGES).toBeGreaterThan(CANDIDATE_PAGES);
   });
 
   it.each([

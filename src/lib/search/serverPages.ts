@@ -26,11 +26,18 @@ export function pageFilters(scope: SearchScope): { documentIds: readonly string[
 
 /**
  * How many candidate pages a question's passages are ranked from, on both paths: the browser index's best pages by
- * MiniSearch, or what search_pages returns (its best by ts_rank). Every page of a scope of a few contracts that has a
- * word of the question or of its vocabulary, so the browser's index and Postgres rank the same passages; in a larger
- * scope the two paths may start from slightly different pages.
+ * MiniSearch, or what search_pages returns (its best by ts_rank). A question about documents named by chips ("this
+ * contract") ranks up to DOCUMENT_PAGES of them, so a long contract is read whole; a wider scope its best
+ * CANDIDATE_PAGES, where the two paths may start from slightly different pages.
  */
-export const CANDIDATE_PAGES = 50;
+export const CANDIDATE_PAGES = 30;
+export const DOCUMENT_PAGES = 200;
+
+/** The candidate pages of a question in this scope (see CANDIDATE_PAGES). */
+export const candidatePages = (scope: SearchScope): number =>
+  (scope.kind === "documents" && scope.docIds.length > 0) || (scope.kind === "chips" && (scope.docIds?.length ?? 0) > 0 && !scope.caseIds?.length)
+    ? DOCUMENT_PAGES
+    : CANDIDATE_PAGES;
 
 /** A page search_pages found, as the index's page entry. */
 export const pageEntryOf = (hit: PageHit): PageEntry => ({
@@ -65,11 +72,12 @@ export function createServerRetriever(
 ): Retriever {
   return {
     async search(query: string, options?: SearchOptions) {
-      const filters = pageFilters(options?.scope ?? ALL_SCOPE);
+      const scope = options?.scope ?? ALL_SCOPE;
+      const filters = pageFilters(scope);
       if (!filters) return local.search(query, options);
       const terms = await local.terms(query);
       if (terms.terms.length === 0 && terms.prefixes.length === 0) return local.search(query, options);
-      const hits = await searchPages(terms, filters, CANDIDATE_PAGES).catch(() => null);
+      const hits = await searchPages(terms, filters, candidatePages(scope)).catch(() => null);
       if (hits === null) return local.search(query, options);
       return local.searchWith(query, hits.map(pageEntryOf), options);
     },
