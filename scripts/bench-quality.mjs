@@ -37,11 +37,11 @@ ${table}
 
 - hit: a quoted passage holds an expert-marked span (lower case, white space collapsed; a span over 40 characters counts when any 40-character run of it is quoted). hitAt1: the first quote; hitAt3: any of the first three.
 - falseNothing: questions with a span answered "I found nothing" or "No … clause was found". absentSaid: questions with no span (CUAD's is_impossible) answered "No … clause was found".
+- p95: the 95th percentile of the time to answer one question in Node (not the browser), this machine.
+
 By category (the browser's path; Postgres's quotes the same first passage in ${report.agreement} % of questions):
 
 ${categories}
-
-- p95: the 95th percentile of the time to answer one question in Node (not the browser), this machine.
 
 Data: CUAD v1, the Contract Understanding Atticus Dataset, by The Atticus Project, CC BY 4.0 (https://creativecommons.org/licenses/by/4.0/). Hendrycks, Burns, Chen, Ball (2021), "CUAD: An Expert-Annotated NLP Dataset for Legal Contract Review", arXiv:2103.06268.
 `;

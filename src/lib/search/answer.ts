@@ -122,12 +122,6 @@ export function placeOf(result: SearchResult): string {
 
 const plural = (n: number, word: string) => `${String(n)} ${word}${n === 1 ? "" : "s"}`;
 
-/** The text a result's snippet was taken from: a page's text, or a knowledge item's body or description. */
-export function snippetSource({ entry, snippet }: SearchResult): string {
-  if (entry.kind === "page") return entry.text;
-  return snippet.field === "text" ? (entry.text ?? "") : entry.description;
-}
-
 /** A quoted passage of an answer: the whole clause or paragraph, as it stands in its text. */
 const quoted = (result: SearchResult): string => escapeMarkdown(result.snippet.text);
 

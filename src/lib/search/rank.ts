@@ -174,7 +174,7 @@ const TITLE_SHARE = 0.5;
 /** A heading naming the concept ("GOVERNING LAW") adds this much of a wording's score. */
 const HEADING_SHARE = 0.5;
 /** How much a passage must match of the question's own weight to be relevant without holding a clause. */
-export const MIN_COVERAGE = 0.5;
+const MIN_COVERAGE = 0.5;
 /** How many passages from a document's start count as its opening. */
 const OPENING_PASSAGES = 100;
 /** How far apart the words of a wording may be: other kept words between two of them. */

@@ -18,9 +18,6 @@ export const STOP_WORDS: ReadonlySet<string> = new Set(
   ).split(" "),
 );
 
-/** Words of a request rather than of its subject ("explain the deposit clause"): dropped from queries only. */
-export const QUERY_ONLY_STOP_WORDS: ReadonlySet<string> = new Set(["describe", "explain", "please", "summarise", "summarize", "tell"]);
-
 /**
  * A word as the index compares it: lower case, compatibility forms folded, Latin and Greek accents removed and the
  * Greek final sigma made a sigma, so "Λεμεσός", "ΛΕΜΕΣΟΣ" and "λεμεσος" are one word.
@@ -61,23 +58,6 @@ export function tokenize(text: string): string[] {
   scanWords(text, (start, end) => words.push(text.slice(start, end)));
   return words;
 }
-
-/** The index's term for a word: folded, or null for a stop word. */
-export function indexTerm(word: string): string | null {
-  const term = foldWord(word);
-  return term === "" || STOP_WORDS.has(term) ? null : term;
-}
-
-/** A query's term for a word: as `indexTerm`, also dropping the words of a request ("explain", "please"). */
-export function queryTerm(word: string): string | null {
-  const term = indexTerm(word);
-  return term === null || QUERY_ONLY_STOP_WORDS.has(term) ? null : term;
-}
-
-/** The distinct terms a query searches for, in the order typed; empty for a blank query or one of stop words only. */
-export const queryTerms = (query: string): string[] => [
-  ...new Set(tokenize(query).flatMap((word) => queryTerm(word) ?? [])),
-];
 
 /** A word of a text, where it starts and ends, and its folded form. */
 export interface WordSpan {

@@ -559,6 +559,3 @@ export const CONCEPTS: readonly Entry[] = [
     sayAbsent: true,
   }),
 ];
-
-/** A concept by its id. */
-export const conceptById = (id: string): Concept | undefined => CONCEPTS.find((c) => c.id === id);

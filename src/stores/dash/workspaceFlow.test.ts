@@ -293,9 +293,9 @@ describe("cross-screen effects", () => {
       clock,
       $uploads: uploads.$uploads,
       reindexUpload: uploads.reindex,
-      searchText: (query, docIds) => {
+      searchText: async (query, docIds) => {
         searched.push(docIds);
-        return search.search(query, { scope: { kind: "documents", docIds } }).then((found) => found.results);
+        return (await search.search(query, { scope: { kind: "documents", docIds } })).results;
       },
     });
     tracked.setQuery("signed paphos");
