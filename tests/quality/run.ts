@@ -8,7 +8,6 @@
  * attached, as a lawyer asks "this contract".
  */
 import { readFileSync } from "node:fs";
-import { join } from "node:path";
 import type { Transaction } from "@electric-sql/pglite";
 import { ingest, type IngestLibraries, type PageText } from "../../src/lib/documents/ingest";
 import { absentSentence, answerQuestion, decideScope, noResultReply, type Reply } from "../../src/lib/search/answer";
@@ -18,29 +17,23 @@ import type { PageRanker } from "../../src/lib/search/serverPages";
 import { createServerRetriever } from "../../src/lib/search/serverPages";
 import { createSearchService } from "../../src/lib/search/service";
 import type { PageHit } from "../../src/lib/sync/session";
+import { contractsFolder, CUAD_DEV, detailsOf, readLabels, type CuadLabel } from "../fixtures/cuadDev";
 import { asRole, migratedDb, signUp } from "../unit/db/harness";
 import { agreement, figures, type Answered, type Asked, type Figures } from "./metrics";
 
 /** The development set kept in the project. */
-export const DEV_SET = new URL("../fixtures/cuad-dev/", import.meta.url).pathname;
+export const DEV_SET = CUAD_DEV.pathname;
 
 export const FORMS = ["details", "short"] as const;
 export type Form = (typeof FORMS)[number];
 export const PATHS = ["browser", "postgres"] as const;
 export type Path = (typeof PATHS)[number];
 
-interface Label {
-  contract: string;
-  category: string;
-  question: string;
-  answers: { text: string }[];
-  is_impossible: boolean;
-}
 
 /** A question in one of its forms: CUAD's plain words after "Details:", or the short form a person types. */
-export function questionOf(label: Pick<Label, "question" | "category">, form: Form): string {
+export function questionOf(label: Pick<CuadLabel, "question" | "category">, form: Form): string {
   if (form === "short") return `What does this contract say about ${label.category.toLowerCase()}?`;
-  return (label.question.split("Details:")[1] ?? label.question).trim();
+  return detailsOf(label.question);
 }
 
 /** The sentences the verdicts start with, taken from the replies' own wording. */
@@ -59,11 +52,11 @@ const NO_LIBRARIES = {} as IngestLibraries;
 
 /** The data set: each contract read as a TXT upload, and the labels. */
 export async function loadDataSet(dir: string) {
-  const labels = JSON.parse(readFileSync(join(dir, "labels.json"), "utf8")) as Label[];
+  const labels = readLabels(dir);
   const ids = [...new Set(labels.map((l) => l.contract))];
   const documents: { document: SearchDocument; pages: PageText[] }[] = [];
   for (const id of ids) {
-    const bytes = new Uint8Array(readFileSync(join(dir, "contracts", `${id}.txt`)));
+    const bytes = new Uint8Array(readFileSync(new URL(`${id}.txt`, contractsFolder(dir))));
     const read = await ingest("txt", bytes, NO_LIBRARIES);
     if (!read.ok) throw new Error(`${id}: ${read.reason}`);
     documents.push({ document: { id, title: id, caseId: "case-bench", caseTitle: "Benchmark", unit: read.unit }, pages: read.pages });

@@ -1,4 +1,4 @@
-import { readFileSync } from "node:fs";
+import { detailsOf, readLabels } from "../../../tests/fixtures/cuadDev";
 import { describe, expect, it } from "vitest";
 import { passageRanges } from "./clauses";
 import { conceptsOf, planQuery, rankPassages, searchTerms, type Candidate } from "./rank";
@@ -49,11 +49,7 @@ const CUAD_CONCEPTS: [category: string, concept: string][] = [
 ];
 
 /** Each category's question in CUAD's own words: the text after "Details:". */
-const DETAILS: ReadonlyMap<string, string> = new Map(
-  (JSON.parse(readFileSync(new URL("../../../tests/fixtures/cuad-dev/labels.json", import.meta.url), "utf8")) as { category: string; question: string }[]).map(
-    ({ category, question }) => [category, question.slice(question.indexOf("Details:") + "Details:".length).trim()],
-  ),
-);
+const DETAILS: ReadonlyMap<string, string> = new Map(readLabels().map(({ category, question }) => [category, detailsOf(question)]));
 
 /** Passages as the index hands them to the rule: in reading order, each with its place in its document. */
 const candidates = (...texts: string[]): Candidate[] => texts.map((text, i) => ({ text, position: i }));

@@ -3,13 +3,14 @@ import type { PGlite } from "@electric-sql/pglite";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { stemOf, termOf } from "../../../src/lib/search/terms";
 import { STOP_WORDS, tokenize } from "../../../src/lib/search/tokens";
+import { contractsFolder } from "../../fixtures/cuadDev";
 import { migratedDb } from "./harness";
 
 // One retrieval standard (issue 29): the browser's words are Postgres's. The stop words of tokens.ts are those of the
 // `english` text search configuration, and terms.ts stems every word of the dev contracts as its Snowball stemmer
 // does, so search_pages (document_pages.tsv) and the browser's index hold the same terms.
 
-const CONTRACTS = new URL("../../fixtures/cuad-dev/contracts/", import.meta.url);
+const CONTRACTS = contractsFolder();
 const BATCH = 2000;
 
 /** Every distinct word of the CUAD dev contracts written in the letters a-z only, lower-cased. */
