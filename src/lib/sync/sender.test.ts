@@ -31,8 +31,10 @@ async function setup(send: (changes: Change[]) => Promise<SendOutcome>, batch = 
   const outbox = await openOutbox(`user-${String((users += 1))}`);
   const timers = manualTimers();
   const refused = vi.fn();
-  const sender = createSender({ outbox, send, onRefused: refused, batch, ...timers });
-  return { outbox, timers, refused, sender };
+  const skipped = vi.fn();
+  const notOwner = vi.fn();
+  const sender = createSender({ outbox, send, onRefused: refused, onSkipped: skipped, onNotOwner: notOwner, batch, ...timers });
+  return { outbox, timers, refused, skipped, notOwner, sender };
 }
 
 describe("the sender", () => {
@@ -100,6 +102,43 @@ describe("the sender", () => {
     sender.kick();
     await sender.idle();
     expect(send).toHaveBeenCalledTimes(1);
+  });
+
+  it("takes a change the server skipped (it holds a newer version) as sent: no error, not sent again, and says so once per batch", async () => {
+    const send = vi.fn(
+      async (): Promise<SendOutcome> => ({ kind: "answered", results: [{ ok: true, skipped: true }, { ok: true }, { ok: true, skipped: true }] }),
+    );
+    const { outbox, sender, refused, skipped } = await setup(send);
+    await outbox.put([upsert("a"), upsert("b"), upsert("c")]);
+    sender.kick();
+    await sender.idle();
+    expect(refused).not.toHaveBeenCalled();
+    expect(skipped.mock.calls).toEqual([[[upsert("a"), upsert("c")]]]);
+    expect(await outbox.count()).toBe(0);
+    expect(sender.$state.get()).toEqual({ waiting: 0, offline: false });
+    sender.kick();
+    await sender.idle();
+    expect(send).toHaveBeenCalledTimes(1);
+  });
+
+  it("keeps the changes for their owner when the session is another user's, and sets no retry timer", async () => {
+    let signedIn: "owner" | "someone else" = "someone else";
+    const send = vi.fn(async (changes: Change[]): Promise<SendOutcome> => (signedIn === "owner" ? ok(changes.length) : { kind: "not-owner" }));
+    const { outbox, sender, timers, refused, notOwner } = await setup(send);
+    await outbox.put([upsert("a"), upsert("b")]);
+    sender.kick();
+    await sender.idle();
+    expect(notOwner).toHaveBeenCalledTimes(1);
+    expect(refused).not.toHaveBeenCalled();
+    expect((await outbox.take(10)).map((q) => q.change)).toEqual([upsert("a"), upsert("b")]);
+    expect(sender.$state.get()).toEqual({ waiting: 2, offline: false });
+    expect(timers.delays).toEqual([]);
+    // The owner is back (signed in here again): the same changes go, once.
+    signedIn = "owner";
+    sender.kick({ now: true });
+    await sender.idle();
+    expect(send).toHaveBeenCalledTimes(2);
+    expect(await outbox.count()).toBe(0);
   });
 
   it("sends a change made while a batch is on its way right after it", async () => {

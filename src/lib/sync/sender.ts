@@ -1,12 +1,23 @@
 import { atom, type ReadableAtom } from "nanostores";
 import type { Change, Outbox, QueuedChange } from "./outbox";
 
+/**
+ * The server's word on one change: applied; skipped (an upsert older than the stored row: last write wins, so the
+ * server's version stands); or refused for good (it will never be taken).
+ */
+export type ChangeResult = { ok: true; skipped?: boolean } | { ok: false; code: string; message: string };
+
 /** What one attempt to send a batch came to. */
 export type SendOutcome =
-  /** The server answered for each change, in order: applied, or refused for good (it will never be taken). */
-  | { kind: "answered"; results: readonly ({ ok: true } | { ok: false; code: string; message: string })[] }
+  /** The server answered for each change, in order. */
+  | { kind: "answered"; results: readonly ChangeResult[] }
   /** No answer, a network failure, a 5xx or an expired session: the batch stays and is sent again later. */
-  | { kind: "retry"; reason: string };
+  | { kind: "retry"; reason: string }
+  /**
+   * The session is another user's (they signed in in another tab): the batch was not taken and stays for its owner,
+   * sent when they are signed in here again, never with someone else's token.
+   */
+  | { kind: "not-owner" };
 
 export interface SenderState {
   /** Records whose change the server has not confirmed. */
@@ -20,6 +31,10 @@ export interface SenderDeps {
   send: (changes: Change[]) => Promise<SendOutcome>;
   /** A change the server refused for good (a bug, never the network): reported, and not retried. */
   onRefused?: (change: Change, code: string, message: string) => void;
+  /** Changes the server skipped because it holds a newer version: not errors; the caller reads the server again. */
+  onSkipped?: (changes: Change[]) => void;
+  /** The session belongs to someone else now: the changes wait, and nothing more is sent until the next kick. */
+  onNotOwner?: () => void;
   setTimer?: (run: () => void, ms: number) => ReturnType<typeof setTimeout>;
   clearTimer?: (timer: ReturnType<typeof setTimeout>) => void;
   /** The most changes one request carries (apply_changes takes 500). */
@@ -37,6 +52,8 @@ export function createSender({
   outbox,
   send,
   onRefused = () => undefined,
+  onSkipped = () => undefined,
+  onNotOwner = () => undefined,
   setTimer = (run, ms) => setTimeout(run, ms),
   clearTimer = (timer) => clearTimeout(timer),
   batch = 500,
@@ -76,11 +93,20 @@ export function createSender({
         return retryLater();
       }
       failures = 0;
+      if (outcome.kind === "not-owner") {
+        // Kept for their owner; no retry timer, so nothing loops while someone else is signed in.
+        await setWaiting(false);
+        return onNotOwner();
+      }
+      const skipped: Change[] = [];
       outcome.results.forEach((result, i) => {
         const item = taken[i];
-        if (item && !result.ok) onRefused(item.change, result.code, result.message);
+        if (!item) return;
+        if (!result.ok) onRefused(item.change, result.code, result.message);
+        else if (result.skipped) skipped.push(item.change);
       });
       await outbox.done(taken);
+      if (skipped.length > 0) onSkipped(skipped);
     }
   };
 

@@ -23,8 +23,8 @@ export interface PageHit {
 /** What a sync session needs of the server (supabaseBackend.ts gives it over supabase-js). */
 export interface SyncApi {
   reader: RemoteReader;
-  /** apply_changes: the changes in one request. */
-  send(changes: Change[]): Promise<SendOutcome>;
+  /** apply_changes: the changes in one request, for `owner` (the user whose outbox they come from) only. */
+  send(changes: Change[], owner: string): Promise<SendOutcome>;
   /** search_pages, within documents and cases when given (null: all); throws when the server cannot answer. */
   searchPages(terms: SearchTerms, documentIds: readonly string[] | null, caseIds: readonly string[] | null, limit: number): Promise<PageHit[]>;
   /** A document's pages as stored (number, text, how it was read); throws when the server cannot answer. */
@@ -51,6 +51,9 @@ export interface SyncSessionOptions {
   refreshMs?: number;
   now?: () => Date;
 }
+
+/** The localStorage key of a user's journal (see createJournal). */
+export const journalKey = (userId: string): string => `paphos-ai:sync-journal:${encodeURIComponent(userId)}`;
 
 /** Another device's changes are read at least this often, and whenever the workspace comes back into view. */
 export const REFRESH_MS = 30_000;
@@ -91,7 +94,7 @@ const parseShards = (parseShard: (data: unknown) => unknown) => (records: unknow
 export async function openSyncSession(userId: string, api: SyncApi, options: SyncSessionOptions = {}): Promise<SyncSession> {
   const { win, doc, onError = () => undefined, refreshMs = REFRESH_MS } = options;
   const outbox = await openOutbox(userId);
-  const journal = createJournal(options.storage ?? null, `paphos-ai:sync-journal:${encodeURIComponent(userId)}`);
+  const journal = createJournal(options.storage ?? null, journalKey(userId));
   // Changes a page closed on before the outbox had them: into the outbox first.
   const unwritten = journal.pending();
   if (unwritten.length > 0) {
@@ -100,8 +103,10 @@ export async function openSyncSession(userId: string, api: SyncApi, options: Syn
   }
   const sender = createSender({
     outbox,
-    send: (changes) => api.send(orderForApply(changes)),
+    send: (changes) => api.send(orderForApply(changes), userId),
     onRefused: (change, code, message) => onError(new Error(`The server refused a change of ${change.table} (${code}): ${message}`)),
+    // The server holds a newer version of those records (another device's edit): show it.
+    onSkipped: () => refresh(),
   });
   const remote = createRemoteWorkspace({ reader: api.reader, outbox, sender, onError, journal: journal.write, ...(options.now ? { now: options.now } : {}) });
   let interval: ReturnType<typeof setInterval> | undefined;

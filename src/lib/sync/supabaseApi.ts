@@ -1,9 +1,13 @@
 import type { SupabaseClient } from "@supabase/supabase-js";
 import type { PageHit, SyncApi } from "./session";
 import type { Row } from "./outbox";
+import type { ChangeResult } from "./sender";
 
 /** Statuses after which the same request may succeed later: no answer, a time-out, the session to refresh, throttling, the server. */
 const retryable = (status: number) => status === 0 || status === 401 || status === 408 || status === 429 || status >= 500;
+
+/** apply_changes's refusal of a batch whose owner is not the caller (invalid_authorization_specification). */
+const NOT_THE_OWNER = "28000";
 
 /** The private bucket of the documents' originals (supabase/migrations/20250301000000_workspace.sql). */
 export const DOCUMENTS_BUCKET = "documents";
@@ -28,11 +32,15 @@ export function createSyncApi(client: SupabaseClient): SyncApi {
         return { ok: true, rows: (data ?? []) as Row[] };
       },
     },
-    async send(changes) {
-      const { data, error, status } = await client.rpc("apply_changes", { changes });
+    async send(changes, owner) {
+      // Another tab signed someone else in: their token never carries this user's changes (the server checks too).
+      const { data: current } = await client.auth.getSession();
+      if (current.session && current.session.user.id !== owner) return { kind: "not-owner" };
+      const { data, error, status } = await client.rpc("apply_changes", { changes, expected_owner: owner });
       if (!error && Array.isArray(data) && data.length === changes.length) {
-        return { kind: "answered", results: data as { ok: true }[] };
+        return { kind: "answered", results: data as ChangeResult[] };
       }
+      if (error?.code === NOT_THE_OWNER) return { kind: "not-owner" };
       if (!error || retryable(status)) return { kind: "retry", reason: error ? `${error.message} (HTTP ${String(status)})` : "malformed answer" };
       // The whole batch was refused (too large, malformed): each change is refused, and reported, not retried forever.
       return { kind: "answered", results: changes.map(() => ({ ok: false, code: error.code, message: error.message })) };

@@ -5,7 +5,8 @@ import type { FakeServer } from "../../e2e/fixtures/server";
 import { serveDataApi } from "../../fixtures/postgrest";
 import { asRole, migratedDb } from "./harness";
 
-// apply_changes (supabase/migrations/20250302000000_workspace_changes.sql) on PGlite: the outbox's batches of upserts
+// apply_changes (supabase/migrations/20250302000000_workspace_changes.sql, as 20251127000300_sync_clock_and_owner.sql
+// redefines it with its expected owner) on PGlite: the outbox's batches of upserts
 // and deletes, each change on its own, idempotent, last write wins, and row-level security as for direct requests.
 
 type Row = Record<string, unknown>;
@@ -18,6 +19,7 @@ interface Outcome {
 
 const ANON_KEY = "anon-key";
 const OK = { ok: true };
+const SKIPPED = { ok: true, skipped: true };
 
 let db: PGlite;
 let server: FakeServer | undefined;
@@ -30,7 +32,7 @@ const newUser = async (email: string) =>
 /** Calls apply_changes as the user (the authenticated role with their JWT claims), as PostgREST would. */
 const apply = (user: string, changes: unknown) =>
   asRole(db, "authenticated", user, async (tx) => {
-    const { rows } = await tx.query<{ result: Outcome[] }>("select public.apply_changes($1::jsonb) as result", [JSON.stringify(changes)]);
+    const { rows } = await tx.query<{ result: Outcome[] }>("select public.apply_changes($1::jsonb, $2::uuid) as result", [JSON.stringify(changes), user]);
     return rows[0]!.result;
   });
 
@@ -59,9 +61,9 @@ describe("apply_changes", () => {
       select p.prosecdef as definer, p.provolatile as volatility, p.proconfig as config,
              has_function_privilege('anon', p.oid, 'execute') as anon,
              has_function_privilege('authenticated', p.oid, 'execute') as authenticated
-      from pg_proc p where p.oid = 'public.apply_changes(jsonb)'::regprocedure`);
+      from pg_proc p where p.oid = 'public.apply_changes(jsonb, uuid)'::regprocedure`);
     expect(rows).toEqual([{ definer: false, volatility: "v", config: ['search_path=""'], anon: false, authenticated: true }]);
-    await expect(asRole(db, "anon", null, (tx) => tx.query("select public.apply_changes('[]')"))).rejects.toThrow(
+    await expect(asRole(db, "anon", null, (tx) => tx.query("select public.apply_changes('[]', null)"))).rejects.toThrow(
       /permission denied for function apply_changes/,
     );
   });
@@ -107,7 +109,8 @@ describe("apply_changes", () => {
     expect(conversations).toHaveLength(1);
     expect(messages).toHaveLength(1);
     for (let retry = 0; retry < 2; retry++) {
-      expect(await apply(ada, send("conv-retry"))).toEqual([OK, OK, OK]);
+      // The conversation's first change is older than its title's, which the first send stored: skipped now.
+      expect(await apply(ada, send("conv-retry"))).toEqual([SKIPPED, OK, OK]);
       expect(await rowsOf("conversations", ada, "id = $2", ["conv-retry"])).toEqual(conversations);
       expect(await rowsOf("messages", ada, "conversation_id = $2", ["conv-retry"])).toEqual(messages);
     }
@@ -137,11 +140,11 @@ describe("apply_changes", () => {
     ]);
   });
 
-  it("skips an upsert older than the stored row and reports it ok (last write wins); a newer one applies", async () => {
+  it("skips an upsert older than the stored row and reports it skipped (last write wins); a newer one applies", async () => {
     expect(await apply(ada, [upsert("cases", { id: "case-lww", title: "Georgiou v Paphos Coastal", docket_no: "CV-2025-1", updated_at: at("12:00:00") })])).toEqual([OK]);
     const [stored] = await rowsOf("cases", ada, "id = $2", ["case-lww"]);
 
-    expect(await apply(ada, [upsert("cases", { id: "case-lww", status: "closed", members: 3, updated_at: at("11:59:59") })])).toEqual([OK]);
+    expect(await apply(ada, [upsert("cases", { id: "case-lww", status: "closed", members: 3, updated_at: at("11:59:59") })])).toEqual([SKIPPED]);
     expect(await rowsOf("cases", ada, "id = $2", ["case-lww"])).toEqual([stored]);
 
     expect(await apply(ada, [upsert("cases", { id: "case-lww", status: "closed", updated_at: at("12:00:01") })])).toEqual([OK]);
@@ -276,20 +279,20 @@ describe("apply_changes", () => {
       upsert("messages", { conversation_id: "conv-http", id: "m1", role: "user", content: "Hello", scope: "firm", citations: [] }),
       upsert("messages", { conversation_id: "conv-http", id: "m2", role: "user", content: "Hello", scope: "nowhere" }),
     ];
-    const sent = await client(`user:${ada}`).rpc("apply_changes", { changes });
+    const sent = await client(`user:${ada}`).rpc("apply_changes", { changes, expected_owner: ada });
     expect(sent.error).toBeNull();
     expect(sent.data).toEqual([OK, OK, { ok: false, code: "23514", message: expect.stringMatching(/messages_scope_check/) }]);
     expect(await rowsOf("messages", ada, "conversation_id = $2", ["conv-http"])).toEqual([expect.objectContaining({ id: "m1", citations: [] })]);
 
-    const retried = await client(`user:${ada}`).rpc("apply_changes", { changes });
+    const retried = await client(`user:${ada}`).rpc("apply_changes", { changes, expected_owner: ada });
     expect(retried.data).toEqual(sent.data);
     expect(await rowsOf("messages", ada, "conversation_id = $2", ["conv-http"])).toHaveLength(1);
 
-    const anon = await client().rpc("apply_changes", { changes });
+    const anon = await client().rpc("apply_changes", { changes, expected_owner: ada });
     expect(anon.status).toBe(401);
     expect(anon.error).toMatchObject({ code: "42501", message: expect.stringMatching(/permission denied/) });
 
-    const tooMany = await client(`user:${ada}`).rpc("apply_changes", { changes: Array.from({ length: 501 }, () => changes[0]) });
+    const tooMany = await client(`user:${ada}`).rpc("apply_changes", { changes: Array.from({ length: 501 }, () => changes[0]), expected_owner: ada });
     expect(tooMany.status).toBe(413);
     expect(tooMany.error).toMatchObject({ code: "PT413" });
   });

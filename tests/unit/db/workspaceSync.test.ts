@@ -2,13 +2,14 @@ import "fake-indexeddb/auto";
 import type { PGlite } from "@electric-sql/pglite";
 import { createClient } from "@supabase/supabase-js";
 import { atom } from "nanostores";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { FakeServer } from "../../e2e/fixtures/server";
 import { serveDataApi } from "../../fixtures/postgrest";
 import { persisted, persistedShards } from "../../../src/lib/dash/persisted";
 import { MemoryStorage } from "../../../src/lib/dash/testing";
 import { createWorkspace } from "../../../src/lib/dash/workspace";
-import { openSyncSession, type SyncSession } from "../../../src/lib/sync/session";
+import { openOutbox } from "../../../src/lib/sync/outbox";
+import { openSyncSession, type SyncApi, type SyncSession } from "../../../src/lib/sync/session";
 import { createSyncApi } from "../../../src/lib/sync/supabaseApi";
 import { casesFeature } from "../../../src/stores/dash/cases";
 import { conversationsFeature } from "../../../src/stores/dash/conversations";
@@ -36,8 +37,11 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(() => server?.close());
 
-/** One device of a user: its own atoms, localStorage and outbox database, and a sync session against the server. */
-async function device(userId: string, name: string) {
+/**
+ * One device of a user: its own atoms, localStorage and outbox database (named `<user id>-<device>`), and a sync
+ * session against the server, with the token of `signedIn` (the user, unless another has signed in since).
+ */
+async function device(userId: string, name: string, signedIn = userId) {
   const atoms = {
     conversations: atom(conversationsFeature.samples()),
     messages: atom(messagesFeature.samples()),
@@ -49,8 +53,11 @@ async function device(userId: string, name: string) {
   };
   const client = createClient(server.url, ANON_KEY, {
     auth: { persistSession: false, autoRefreshToken: false },
-    global: { headers: { Authorization: `Bearer user:${userId}` } },
+    global: { headers: { Authorization: `Bearer user:${signedIn}` } },
   });
+  const api = createSyncApi(client);
+  // The session names its changes' owner by its own id; the device's name only keeps the outboxes apart.
+  const deviceApi: SyncApi = { ...api, send: (changes, owner) => api.send(changes, owner.slice(0, -`-${name}`.length)) };
   let session!: SyncSession;
   const workspace = createWorkspace({
     features: [
@@ -63,7 +70,7 @@ async function device(userId: string, name: string) {
       persisted(atoms.layout, layoutFeature),
     ],
     storage: new MemoryStorage(),
-    openSync: async (id) => (session = await openSyncSession(`${id}-${name}`, createSyncApi(client), { refreshMs: 3_600_000 })),
+    openSync: async (id) => (session = await openSyncSession(`${id}-${name}`, deviceApi, { refreshMs: 3_600_000 })),
   });
   await workspace.open(userId);
   await session.settled();
@@ -116,6 +123,29 @@ describe("the workspace kept in Supabase", () => {
     expect(laptop.atoms.cases.get().some((c) => c.id === "case-new")).toBe(false);
     laptop.workspace.close();
     phone.workspace.close();
+  });
+
+  it("keeps a user's waiting changes for them when another user's token is in use (a sign-in in another tab), and sends them once they are back", async () => {
+    const tables = ["conversations", "messages", "knowledge_items", "cases", "documents", "preferences"];
+    const bobsRows = await Promise.all(tables.map((table) => count(table, bob)));
+    const tab = await device(ada, "shared", bob);
+    const added: Case = { id: "case-waiting", title: "Ada's matter, typed as Bob signed in", docketNo: "PA-78/2026", jurisdiction: "Paphos", status: "active", updated: "2026-11-27", members: 1 };
+    tab.atoms.cases.set([added, ...tab.atoms.cases.get()]);
+    await tab.session.settled();
+    expect(await Promise.all(tables.map((table) => count(table, bob)))).toEqual(bobsRows);
+    expect((await db.query("select owner_id from public.cases where id = 'case-waiting'")).rows).toEqual([]);
+    tab.workspace.close();
+    await vi.waitFor(async () => {
+      const outbox = await openOutbox(`${ada}-shared`);
+      expect((await outbox.take(1000)).some((q) => q.change.table === "cases" && q.change.key["id"] === "case-waiting")).toBe(true);
+      outbox.close();
+    });
+
+    // Ada signs in again on that browser: her outbox goes, as hers.
+    const back = await device(ada, "shared");
+    await back.session.settled();
+    await vi.waitFor(async () => expect((await db.query("select owner_id from public.cases where id = 'case-waiting'")).rows).toEqual([{ owner_id: ada }]));
+    back.workspace.close();
   });
 
   it("gives another user none of it: their own samples only", async () => {
