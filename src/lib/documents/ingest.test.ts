@@ -3,9 +3,9 @@ import { createRequire } from "node:module";
 import { pathToFileURL } from "node:url";
 import { describe, expect, it, vi } from "vitest";
 import { blankPdf, docx, executable, legacyDoc, longPdf, notDocx, scannedPdf, textPdf } from "../../../tests/fixtures/documents";
-import { ingest, type IngestLibraries, type IngestProgress } from "./ingest";
+import { ingest, type IngestLibraries, type IngestProgress, type PdfSource } from "./ingest";
 import { browserLibraries } from "./libraries";
-import { FAILURE_REASONS } from "./reasons";
+import { FAILURE_REASONS, MAX_DOCX_UNPACKED_BYTES, MAX_PAGES, MAX_TEXT_CHARS } from "./reasons";
 
 const require = createRequire(import.meta.url);
 
@@ -115,5 +115,52 @@ describe("ingest: DOCX, TXT and DOC", () => {
       if (!result.ok) expect(result.reason).toMatch(/its contents are a program/);
     }
     expect(openPdf).not.toHaveBeenCalled();
+  });
+});
+
+describe("ingest: hostile files (the same caps for every kind)", () => {
+  it("refuses a DOCX whose ZIP declares more than 100 MB unpacked, without handing it to mammoth", async () => {
+    const libs = libraries();
+    const docxText = vi.spyOn(libs, "docxText");
+    const bomb = await docx(["Clause 1. The tenant pays the rent."], MAX_DOCX_UNPACKED_BYTES + 1);
+    // About a thousandth of what it unpacks to: an upload far under 50 MB.
+    expect(bomb.length).toBeLessThan(MAX_DOCX_UNPACKED_BYTES / 500);
+    expect(await ingest("docx", bomb, libs)).toEqual({ ok: false, reason: FAILURE_REASONS.docxTooLarge });
+    expect(FAILURE_REASONS.docxTooLarge).toMatch(/^This Word file would unpack to more than 100 MB/);
+    expect(docxText).not.toHaveBeenCalled();
+    // A ZIP whose directory cannot be read is not opened either.
+    expect(await ingest("docx", bomb.slice(0, bomb.length - 30), libs)).toEqual({ ok: false, reason: FAILURE_REASONS.unreadableDocx });
+    expect(docxText).not.toHaveBeenCalled();
+  }, 30_000);
+
+  it("fails a TXT of more than 2,000 pages, or of more than 10,000,000 characters", async () => {
+    const pages = Array.from({ length: MAX_PAGES + 1 }, (_, i) => `Page ${String(i + 1)}`);
+    expect(await ingest("txt", utf8(pages.join("\f")), libraries())).toEqual({ ok: false, reason: FAILURE_REASONS.tooManyPages });
+    expect((await ingest("txt", utf8(pages.slice(0, MAX_PAGES).join("\f")), libraries())).ok).toBe(true);
+    // 10,000,001 characters on pages of their own: 2,000 form feeds, 5,000 characters each.
+    const long = Array.from({ length: MAX_PAGES }, () => "word ".repeat(1000)).join("\f");
+    expect(long.length).toBeGreaterThan(MAX_TEXT_CHARS);
+    expect(await ingest("txt", utf8(long), libraries())).toEqual({ ok: false, reason: FAILURE_REASONS.tooMuchText });
+    expect(FAILURE_REASONS.tooMuchText).toBe("This document holds more than 10,000,000 characters of text, the most one upload can hold. Split it and upload the parts.");
+  }, 30_000);
+
+  it("fails a DOCX of more than 2,000 sections", async () => {
+    const paragraphs = Array.from({ length: MAX_PAGES + 1 }, (_, i) => `Clause ${String(i + 1)}. ${"Rent is paid monthly. ".repeat(90)}`);
+    expect(await ingest("docx", await docx(paragraphs), libraries())).toEqual({ ok: false, reason: FAILURE_REASONS.tooManyPages });
+  }, 60_000);
+
+  it("stops reading a PDF once its text passes 10,000,000 characters", async () => {
+    const read: number[] = [];
+    const pdf: PdfSource = {
+      numPages: 5,
+      page: (number) => {
+        read.push(number);
+        return Promise.resolve({ text: () => Promise.resolve("x".repeat(3_000_000)) });
+      },
+      close: () => Promise.resolve(),
+    };
+    const libs: IngestLibraries = { openPdf: () => Promise.resolve(pdf), docxText: () => Promise.resolve(""), recognise: () => Promise.resolve("") };
+    expect(await ingest("pdf", utf8("%PDF-1.7\n"), libs)).toEqual({ ok: false, reason: FAILURE_REASONS.tooMuchText });
+    expect(read).toEqual([1, 2, 3, 4]);
   });
 });

@@ -1,7 +1,8 @@
 import type { DocumentKind } from "./kinds";
 import { contentMismatch } from "./kinds";
-import { FAILURE_REASONS, MAX_PAGES } from "./reasons";
+import { FAILURE_REASONS, MAX_DOCX_ENTRIES, MAX_DOCX_UNPACKED_BYTES, MAX_PAGES, MAX_TEXT_CHARS } from "./reasons";
 import { chunkText, decodeText, hasReadableText, readableChars, textPages } from "./text";
+import { zipDeclaration } from "./zip";
 
 /** Where a page's text came from: the PDF's text layer (or the file's own text), or recognised by OCR. */
 export type PageSource = "text" | "ocr";
@@ -53,6 +54,12 @@ export interface IngestLibraries {
 /** A text layer with fewer letters or digits than this is a scanned page, recognised by OCR. */
 export const MIN_TEXT_LAYER_CHARS = 16;
 
+/** Why a document is past the caps every kind shares (MAX_PAGES pages, MAX_TEXT_CHARS characters), or null. */
+export function capReason(pages: number, chars: number): string | null {
+  if (pages > MAX_PAGES) return FAILURE_REASONS.tooManyPages;
+  if (chars > MAX_TEXT_CHARS) return FAILURE_REASONS.tooMuchText;
+  return null;
+}
 
 /** Why opening a PDF failed, in words: a password, damage, or (anything else) damage too. */
 function pdfOpenReason(error: unknown): string {
@@ -60,10 +67,29 @@ function pdfOpenReason(error: unknown): string {
   return name === "PasswordException" ? FAILURE_REASONS.password : FAILURE_REASONS.corrupt;
 }
 
-const fromTexts = (texts: string[], unit: PageUnit): IngestResult =>
-  hasReadableText(texts)
-    ? { ok: true, unit, pages: texts.map((text, i) => ({ number: i + 1, text, source: "text" })) }
+/** The pages of a text split by `split`, within the caps, or why not. A text already too long is not split. */
+function fromText(text: string, split: (text: string) => string[], unit: PageUnit): IngestResult {
+  if (text.length > MAX_TEXT_CHARS) return { ok: false, reason: FAILURE_REASONS.tooMuchText };
+  const texts = split(text);
+  const capped = capReason(texts.length, texts.reduce((sum, page) => sum + page.length, 0));
+  if (capped) return { ok: false, reason: capped };
+  return hasReadableText(texts)
+    ? { ok: true, unit, pages: texts.map((page, i) => ({ number: i + 1, text: page, source: "text" })) }
     : { ok: false, reason: FAILURE_REASONS.noText };
+}
+
+/** A DOCX's sections: about a printed page each, ending at a paragraph. */
+const docxSections = (text: string): string[] =>
+  chunkText(text.replace(/\n{3,}/g, "\n\n").trim())
+    .map((section) => section.trim())
+    .filter(Boolean);
+
+/** Why a DOCX's ZIP may not be opened: its directory unreadable, or declaring more than a document unpacks to. */
+function docxRefusal(bytes: Uint8Array): string | null {
+  const declared = zipDeclaration(bytes, MAX_DOCX_ENTRIES);
+  if (!declared) return FAILURE_REASONS.unreadableDocx;
+  return declared.entries > MAX_DOCX_ENTRIES || declared.unpackedBytes > MAX_DOCX_UNPACKED_BYTES ? FAILURE_REASONS.docxTooLarge : null;
+}
 
 async function readPdf(bytes: Uint8Array, libraries: IngestLibraries, onProgress: (p: IngestProgress) => void): Promise<IngestResult> {
   let pdf: PdfSource;
@@ -73,20 +99,26 @@ async function readPdf(bytes: Uint8Array, libraries: IngestLibraries, onProgress
     return { ok: false, reason: pdfOpenReason(error) };
   }
   try {
-    if (pdf.numPages > MAX_PAGES) return { ok: false, reason: FAILURE_REASONS.tooManyPages };
+    const tooMany = capReason(pdf.numPages, 0);
+    if (tooMany) return { ok: false, reason: tooMany };
     if (pdf.numPages < 1) return { ok: false, reason: FAILURE_REASONS.corrupt };
     const pages: PageText[] = [];
+    let chars = 0;
     for (let number = 1; number <= pdf.numPages; number += 1) {
       onProgress({ page: number, of: pdf.numPages, ocr: false });
       const text = await (await pdf.page(number)).text();
-      if (readableChars(text) >= MIN_TEXT_LAYER_CHARS) {
-        pages.push({ number, text, source: "text" });
-        continue;
+      let page: PageText = { number, text, source: "text" };
+      if (readableChars(text) < MIN_TEXT_LAYER_CHARS) {
+        onProgress({ page: number, of: pdf.numPages, ocr: true });
+        const recognised = (await libraries.recognise(pdf, number)).trim();
+        // A page with a little real text and nothing better from OCR keeps its own text.
+        if (readableChars(recognised) > readableChars(text)) page = { number, text: recognised, source: "ocr" };
       }
-      onProgress({ page: number, of: pdf.numPages, ocr: true });
-      const recognised = (await libraries.recognise(pdf, number)).trim();
-      // A page with a little real text and nothing better from OCR keeps its own text.
-      pages.push(readableChars(recognised) > readableChars(text) ? { number, text: recognised, source: "ocr" } : { number, text, source: "text" });
+      pages.push(page);
+      chars += page.text.length;
+      // Past the cap, no further page is read.
+      const tooMuch = capReason(pages.length, chars);
+      if (tooMuch) return { ok: false, reason: tooMuch };
     }
     return hasReadableText(pages.map((p) => p.text)) ? { ok: true, unit: "page", pages } : { ok: false, reason: FAILURE_REASONS.noText };
   } catch (error) {
@@ -99,7 +131,8 @@ async function readPdf(bytes: Uint8Array, libraries: IngestLibraries, onProgress
 /**
  * Reads a document's text, page by page: the one job of the ingestion worker (`src/workers/ingest.worker.ts`).
  * Every way it can fail ends as a reason in words, never as an exception: the contents are not what the
- * extension says, a damaged or password-protected PDF, too many pages, a Word 97-2003 file, no readable text.
+ * extension says, a damaged or password-protected PDF, more pages or characters than any document may have (the
+ * same caps for every kind), a DOCX that would unpack to too much, a Word 97-2003 file, no readable text.
  */
 export async function ingest(kind: DocumentKind, bytes: Uint8Array, libraries: IngestLibraries, onProgress: (p: IngestProgress) => void = () => undefined): Promise<IngestResult> {
   const mismatch = contentMismatch(kind, bytes);
@@ -107,22 +140,20 @@ export async function ingest(kind: DocumentKind, bytes: Uint8Array, libraries: I
   switch (kind) {
     case "txt": {
       onProgress({ page: 1, of: 1, ocr: false });
-      return fromTexts(textPages(decodeText(bytes)), "page");
+      return fromText(decodeText(bytes), textPages, "page");
     }
     case "docx": {
       onProgress({ page: 1, of: 1, ocr: false });
+      // Its ZIP's declared sizes first: a file that unpacks to gigabytes never reaches mammoth.
+      const refusal = docxRefusal(bytes);
+      if (refusal) return { ok: false, reason: refusal };
       let text: string;
       try {
         text = await libraries.docxText(bytes);
       } catch {
         return { ok: false, reason: FAILURE_REASONS.unreadableDocx };
       }
-      return fromTexts(
-        chunkText(text.replace(/\n{3,}/g, "\n\n").trim())
-          .map((section) => section.trim())
-          .filter(Boolean),
-        "section",
-      );
+      return fromText(text, docxSections, "section");
     }
     case "doc":
       return { ok: false, reason: FAILURE_REASONS.legacyDoc };

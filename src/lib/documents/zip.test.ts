@@ -1,0 +1,75 @@
+import JSZip from "jszip";
+import { describe, expect, it } from "vitest";
+import { zipDeclaration } from "./zip";
+
+/** A central directory alone (the reader never looks at the contents): one header per entry, then the end record. */
+function directory(entries: readonly { name: string; size: number; zip64?: boolean }[], declaredCount = entries.length): Uint8Array {
+  const parts: number[] = [];
+  const u16 = (n: number) => parts.push(n & 0xff, (n >>> 8) & 0xff);
+  const u32 = (n: number) => {
+    u16(n & 0xffff);
+    u16(Math.floor(n / 0x10000) & 0xffff);
+  };
+  for (const entry of entries) {
+    const name = new TextEncoder().encode(entry.name);
+    u32(0x02014b50);
+    for (let i = 0; i < 6; i += 1) u16(0); // versions (2), flags, method, time, date
+    u32(0); // CRC
+    u32(entry.zip64 ? 0xffffffff : entry.size); // packed
+    u32(entry.zip64 ? 0xffffffff : entry.size); // unpacked
+    u16(name.length);
+    u16(entry.zip64 ? 20 : 0); // extra
+    for (let i = 0; i < 3; i += 1) u16(0); // comment, disk, internal attributes
+    u32(0); // external attributes
+    u32(0); // offset
+    parts.push(...name);
+    if (entry.zip64) {
+      u16(0x0001);
+      u16(16);
+      u32(entry.size % 2 ** 32);
+      u32(Math.floor(entry.size / 2 ** 32));
+      u32(entry.size % 2 ** 32);
+      u32(Math.floor(entry.size / 2 ** 32));
+    }
+  }
+  const size = parts.length;
+  u32(0x06054b50);
+  u16(0);
+  u16(0);
+  u16(declaredCount);
+  u16(declaredCount);
+  u32(size);
+  u32(0);
+  u16(0);
+  return new Uint8Array(parts);
+}
+
+describe("zipDeclaration", () => {
+  it("sums the unpacked sizes a real archive declares, without unpacking it", async () => {
+    const zip = new JSZip();
+    zip.file("word/document.xml", "x".repeat(5000));
+    zip.file("word/styles.xml", "y".repeat(700));
+    zip.comment = "made by a test";
+    const bytes = await zip.generateAsync({ type: "uint8array", compression: "DEFLATE" });
+    // JSZip lists the folder too.
+    expect(zipDeclaration(bytes, 100)).toEqual({ entries: 3, unpackedBytes: 5700 });
+  });
+
+  it("reads a ZIP64 entry's size from its extra field", () => {
+    expect(zipDeclaration(directory([{ name: "a.xml", size: 10 }, { name: "huge.xml", size: 6 * 2 ** 32, zip64: true }]), 100)).toEqual({ entries: 2, unpackedBytes: 10 + 6 * 2 ** 32 });
+  });
+
+  it("stops at the count past the most entries allowed", () => {
+    expect(zipDeclaration(directory([{ name: "a", size: 1 }], 20_000), 10_000)).toEqual({ entries: 20_000, unpackedBytes: 0 });
+  });
+
+  it("gives null for bytes whose directory cannot be read", () => {
+    expect(zipDeclaration(new Uint8Array([0x50, 0x4b, 0x03, 0x04, 1, 2, 3]), 100)).toBeNull();
+    // Says two entries, holds one.
+    expect(zipDeclaration(directory([{ name: "a", size: 1 }], 2), 100)).toBeNull();
+    // A ZIP64 size marker without its extra field.
+    const marked = directory([{ name: "a", size: 1 }]);
+    new DataView(marked.buffer).setUint32(24, 0xffffffff, true);
+    expect(zipDeclaration(marked, 100)).toBeNull();
+  });
+});
