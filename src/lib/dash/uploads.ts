@@ -157,6 +157,7 @@ function parseProcessing(data: unknown): Processing | null {
   if (!p || !oneOf(p.attempt, ATTEMPTS) || !oneOf(p.state, PROCESSING_STATES) || !isRecordDate(p.started)) return null;
   for (const instant of [p.readAt, p.doneAt, p.failedAt]) if (instant !== undefined && !isRecordDate(instant)) return null;
   if (p.reason !== undefined && typeof p.reason !== "string") return null;
+  if (p.reads !== undefined && !(num(p.reads) && Number.isInteger(p.reads))) return null;
   return p as Processing;
 }
 

@@ -3,7 +3,7 @@ import { isQuotaError } from "./db";
 import type { IngestProgress, IngestResult, PageText, PageUnit } from "./ingest";
 import type { DocumentKind } from "./kinds";
 import { FAILURE_REASONS } from "./reasons";
-import { advance, type Processing } from "./timeline";
+import { advance, cutOffTooOften, type Processing } from "./timeline";
 
 /** What the queue learns about a document once it is read: how many pages (or sections), and how many were recognised. */
 export interface ReadSummary {
@@ -46,6 +46,9 @@ export function createIngestQueue(deps: IngestQueueDeps) {
 
   async function process(id: string, runGeneration: number): Promise<void> {
     const stillWanted = () => runGeneration === generation && deps.processing(id) !== undefined;
+    // Started twice before and never finished: the page crashed or closed mid-read each time. Not a third time.
+    const before = deps.processing(id);
+    if (before && cutOffTooOften(before)) return step(id, { failed: FAILURE_REASONS.cutOff });
     step(id, "reading");
     const db = await deps.db();
     const file = await db.getFile(id);

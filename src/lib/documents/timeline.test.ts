@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { DOCUMENTS_DB_PREFIX, documentsDbName } from "./dbName";
-import { advance, floorInstants, isUnfinished, startAttempt, statusAt, type Processing } from "./timeline";
+import { advance, cutOffTooOften, floorInstants, isUnfinished, startAttempt, statusAt, type Processing } from "./timeline";
 
 const T0 = Date.parse("2026-11-23T10:00:00.000Z");
 const at = (ms: number) => new Date(T0 + ms);
@@ -64,5 +64,20 @@ describe("documentsDbName", () => {
     expect(documentsDbName("user-1")).toBe("paphos-documents/user-1");
     expect(documentsDbName("user-1")).not.toBe(documentsDbName("user-2"));
     expect(documentsDbName("a/b")).toBe(`${DOCUMENTS_DB_PREFIX}a%2Fb`);
+  });
+});
+
+describe("the count of reads an attempt has started", () => {
+  it("goes up with each read, is kept by a reload, and a malformed one is refused", async () => {
+    const { parseUploads } = await import("../dash/uploads");
+    const twice = upload([[0, "reading"], [10, "reading"]]);
+    expect(twice.reads).toBe(2);
+    expect(cutOffTooOften(twice)).toBe(true);
+    expect(cutOffTooOften(upload([[0, "reading"]]))).toBe(false);
+    expect(cutOffTooOften(upload([[0, "reading"], [10, "reading"], [20, "read"], [30, "done"]]))).toBe(false);
+    const stored = { id: "u1", filename: "a.pdf", title: "a", caseId: "c", caseTitle: "C", sizeBytes: 1, kind: "pdf", pages: 0, unit: "page", ocrPages: 0, uploaded: twice.started };
+    expect(parseUploads([{ ...stored, processing: twice }])?.[0]?.processing.reads).toBe(2);
+    expect(parseUploads([{ ...stored, processing: { ...twice, reads: "2" } }])).toBeNull();
+    expect(parseUploads([{ ...stored, processing: { ...twice, reads: 1.5 } }])).toBeNull();
   });
 });

@@ -1,4 +1,5 @@
 import type { UploadStatus } from "../dash/uploads";
+import { MAX_CUT_OFF_READS } from "./reasons";
 
 /** The specification's simulated timings (section 9), in ms after the upload or the Re-index: kept as floors. */
 export const UPLOAD_OCR_MS = 1000;
@@ -17,6 +18,11 @@ export interface Processing {
   /** ISO instant the attempt started: the floors count from it. */
   started: string;
   state: ProcessingState;
+  /**
+   * How many times the reader has started on this attempt. The record is saved as it goes, so a read cut off by a
+   * crash or a closed page is counted on the next visit, which resumes it.
+   */
+  reads?: number;
   /** ISO instant the text was read (every page), when it has been. */
   readAt?: string;
   /** ISO instant the pages were stored: the document is ready. */
@@ -58,6 +64,9 @@ export const floorInstants = (p: Processing): number[] => {
 /** True while the reader still owes this document work: a page closed mid-way leaves it so, and the queue resumes it. */
 export const isUnfinished = (p: Processing): boolean => p.state !== "done" && p.state !== "failed";
 
+/** True when this attempt's reading was cut off MAX_CUT_OFF_READS times: it fails instead of being resumed again. */
+export const cutOffTooOften = (p: Processing): boolean => isUnfinished(p) && (p.reads ?? 0) >= MAX_CUT_OFF_READS;
+
 /** The record of a new attempt, started at `now`. */
 export const startAttempt = (attempt: Processing["attempt"], now: Date): Processing => ({ attempt, started: now.toISOString(), state: "queued" });
 
@@ -65,7 +74,7 @@ export const startAttempt = (attempt: Processing["attempt"], now: Date): Process
 export function advance(p: Processing, event: "reading" | "read" | "done" | { failed: string }, now: Date): Processing {
   const iso = now.toISOString();
   if (typeof event === "object") return { ...p, state: "failed", failedAt: iso, reason: event.failed };
-  if (event === "reading") return { ...p, state: "reading" };
+  if (event === "reading") return { ...p, state: "reading", reads: (p.reads ?? 0) + 1 };
   if (event === "read") return { ...p, state: "storing", readAt: iso };
   return { ...p, state: "done", readAt: p.readAt ?? iso, doneAt: iso };
 }
