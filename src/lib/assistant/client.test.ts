@@ -1,9 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { AssistantError, createAssistantClient, type AssistantClientDeps } from "./client";
-import { buildChatRequest, type AssistantPassage } from "./prompt";
+import { PROMPT_LIMITS, buildChatRequest, type AssistantPassage } from "../../../supabase/functions/assistant/prompt";
+import { AssistantError, createAssistantClient, isProjectFunction, type AssistantClientDeps } from "./client";
 import { bodyOf, contentEvent, recordedStream, recordedText } from "./fixtures/streams";
 
-const URL = "https://example.test/functions/v1/assistant";
+const PROJECT = "https://abc.supabase.co";
+const URL = `${PROJECT}/functions/v1/assistant`;
+const OLLAMA = "http://localhost:11434/v1/chat/completions";
 const passages: AssistantPassage[] = [{ n: 1, title: "Lease", source: "lease.pdf", page: 2, text: "Rent is due on the 1st." }];
 const ROLE = 'data: {"choices":[{"index":0,"delta":{"role":"assistant","content":""}}]}\n\n';
 
@@ -28,7 +30,7 @@ function streamingFetch() {
 }
 
 function client(overrides: Partial<AssistantClientDeps>) {
-  return createAssistantClient({ url: URL, fetch: streamingFetch().fetch, token: () => "user-token", ...overrides });
+  return createAssistantClient({ url: URL, supabaseUrl: PROJECT, fetch: streamingFetch().fetch, token: () => "user-token", ...overrides });
 }
 
 async function ask(deps: Partial<AssistantClientDeps>, signal = new AbortController().signal) {
@@ -40,14 +42,15 @@ async function ask(deps: Partial<AssistantClientDeps>, signal = new AbortControl
 const failureOf = (promise: Promise<unknown>) => promise.then(() => undefined, (error: unknown) => error as AssistantError);
 
 describe("answer", () => {
-  it("posts the grounded request with the user's token and streams the checked text", async () => {
+  it("to the project's Edge Function, posts only the question and passages with the user's token, and streams the checked text", async () => {
     const fetch = vi.fn(async () => new Response(bodyOf(recordedStream, [40, 700, 900]), { status: 200 }));
-    const { result, shown } = await ask({ fetch: fetch as unknown as typeof globalThis.fetch, token: async () => "user-token" });
+    const { result, shown } = await ask({ fetch: fetch as unknown as typeof globalThis.fetch, token: async () => "user-token", model: "llama3.1" });
     expect(await result).toEqual({ text: "The rent is due on the first day of each month [1]; late payment costs €50.", dropped: [7] });
-    expect(fetch).toHaveBeenCalledWith(URL, expect.objectContaining({ method: "POST" }));
+    expect(fetch).toHaveBeenCalledWith(URL, expect.objectContaining({ method: "POST", credentials: "omit" }));
     const init = (fetch.mock.calls[0] as unknown as [string, RequestInit])[1];
     expect(init.headers).toEqual({ "content-type": "application/json", accept: "text/event-stream", authorization: "Bearer user-token" });
-    expect(JSON.parse(String(init.body))).toEqual(buildChatRequest("When is rent due?", passages));
+    // The function builds the instruction: no message, role or model leaves the browser.
+    expect(JSON.parse(String(init.body))).toEqual({ question: "When is rent due?", passages });
     // Text grows piece by piece; no half-typed marker and no invented one is ever shown.
     expect(shown.length).toBeGreaterThan(2);
     expect(shown.join("\n")).not.toMatch(/\[7|\[1(?!\])/);
@@ -56,16 +59,59 @@ describe("answer", () => {
   });
 
   it.each([
+    ["Ollama on this computer", OLLAMA, PROJECT],
+    ["vLLM on the firm's network", "http://10.0.0.5:8000/v1/chat/completions", PROJECT],
+    ["another host with a functions path", "https://evil.example/functions/v1/assistant", PROJECT],
+    ["a host that starts like the project's", "https://abc.supabase.co.evil.example/functions/v1/assistant", PROJECT],
+    ["the project over http", "http://abc.supabase.co/functions/v1/assistant", PROJECT],
+    ["the project on another port", "https://abc.supabase.co:8443/functions/v1/assistant", PROJECT],
+    ["another path of the project", `${PROJECT}/rest/v1/rpc/anything`, PROJECT],
+    ["a path that climbs out of /functions/v1/", `${PROJECT}/functions/v1/../../auth/v1/user`, PROJECT],
+    ["the Edge Function with no Supabase configured", URL, undefined],
+  ])("to %s, sends no token and no credentials: the chat request the shared builder makes, and the token is never read", async (_, url, supabaseUrl) => {
+    const fake = streamingFetch();
+    const token = vi.fn(() => "user-token");
+    const { result } = await ask({ url, supabaseUrl, fetch: fake.fetch, token, model: "llama3.1" });
+    await vi.waitFor(() => expect(fake.calls).toHaveLength(1));
+    fake.stream().send(`${contentEvent("Yes [1].")}data: [DONE]\n\n`);
+    await result;
+    expect(fake.calls[0]?.init.headers).toEqual({ "content-type": "application/json", accept: "text/event-stream" });
+    expect(fake.calls[0]?.init.credentials).toBe("omit");
+    expect(token).not.toHaveBeenCalled();
+    expect(JSON.parse(String(fake.calls[0]?.init.body))).toEqual(buildChatRequest("When is rent due?", passages, { model: "llama3.1" }));
+  });
+
+  it.each([
     ["no token", () => null],
     ["an empty token", async () => ""],
-  ])("sends no Authorization header with %s, and can name a model", async (_, token) => {
+  ])("sends no Authorization header to the Edge Function with %s", async (_, token) => {
     const fake = streamingFetch();
-    const { result } = await ask({ fetch: fake.fetch, token, model: "llama3.1" });
+    const { result } = await ask({ fetch: fake.fetch, token });
     await vi.waitFor(() => expect(fake.calls).toHaveLength(1));
     fake.stream().send(`${contentEvent("Yes [1].")}data: [DONE]\n\n`);
     await result;
     expect(fake.calls[0]?.init.headers).not.toHaveProperty("authorization");
-    expect(JSON.parse(String(fake.calls[0]?.init.body))).toMatchObject({ model: "llama3.1", stream: true });
+  });
+
+  it("sends at most the passages the function takes, cut to its limits; a marker naming one left out is dropped", async () => {
+    const many = Array.from({ length: PROMPT_LIMITS.passages + 2 }, (_, i) => ({ n: i + 1, title: "Lease", source: "lease.pdf", text: "x".repeat(PROMPT_LIMITS.passageChars + 9) }));
+    const fake = streamingFetch();
+    const result = client({ fetch: fake.fetch }).answer({ question: "q", passages: many, signal: new AbortController().signal, onText: () => undefined });
+    await vi.waitFor(() => expect(fake.calls).toHaveLength(1));
+    fake.stream().send(`${contentEvent(`Yes [${PROMPT_LIMITS.passages}] [${PROMPT_LIMITS.passages + 1}].`)}data: [DONE]\n\n`);
+    expect(await result).toEqual({ text: `Yes [${PROMPT_LIMITS.passages}].`, dropped: [PROMPT_LIMITS.passages + 1] });
+    const sent = JSON.parse(String(fake.calls[0]?.init.body)) as { passages: AssistantPassage[] };
+    expect(sent.passages).toHaveLength(PROMPT_LIMITS.passages);
+    expect(sent.passages.every((p) => p.text.length === PROMPT_LIMITS.passageChars)).toBe(true);
+  });
+
+  it.each<[string, AssistantClientDeps["url"]]>([
+    ["the Edge Function", URL],
+    ["a model called directly", OLLAMA],
+  ])("the daily limit (429 with its code) from %s fails with kind quota and that sentence only", async (_, url) => {
+    const fetch = (async () => Response.json({ error: { message: "Daily assistant limit reached.", code: "daily_limit" } }, { status: 429 })) as unknown as typeof globalThis.fetch;
+    const error = await failureOf((await ask({ url, fetch })).result);
+    expect(error).toMatchObject({ kind: "quota", status: 429, message: "Daily assistant limit reached; the quoted passages are below." });
   });
 
   it.each<[number, RegExp]>([
@@ -73,6 +119,7 @@ describe("answer", () => {
     [403, /did not accept your sign-in/],
     [413, /too long/],
     [429, /busy/],
+    [400, /could not answer \(error 400\)/],
     [502, /could not answer \(error 502\)/],
   ])("an HTTP %i fails with kind http and plain words", async (status, message) => {
     const fetch = (async () => new Response("{}", { status })) as unknown as typeof globalThis.fetch;
@@ -104,6 +151,21 @@ describe("answer", () => {
     fake.stream().fail(new TypeError("terminated"));
     expect(await failureOf(result)).toMatchObject({ kind: "network", partial: "Rent is due [1]", message: expect.stringMatching(/lost before the answer was finished/) });
   });
+});
+
+describe("isProjectFunction", () => {
+  it.each<[string, string | undefined, boolean]>([
+    [URL, PROJECT, true],
+    [URL, `${PROJECT}/`, true],
+    [`${PROJECT}/functions/v1/assistant?x=1`, PROJECT, true],
+    ["HTTPS://ABC.SUPABASE.CO/functions/v1/assistant", PROJECT, true],
+    [`${PROJECT}/functions/v1`, PROJECT, false],
+    [`${PROJECT}/functions/v10/assistant`, PROJECT, false],
+    [`${PROJECT}/functions/v1/%2e%2e/%2e%2e/auth/v1/user`, PROJECT, false],
+    ["https://user:pw@abc.supabase.co/functions/v1/assistant", PROJECT, false],
+    ["not a URL", PROJECT, false],
+    [URL, "", false],
+  ])("%s with the project %s: %s", (url, project, expected) => expect(isProjectFunction(url, project)).toBe(expected));
 });
 
 describe("time limits and Stop", () => {

@@ -1,19 +1,21 @@
+import { DAILY_LIMIT, buildChatRequest, withinLimits, type AssistantPassage } from "../../../supabase/functions/assistant/prompt";
 import { AssistantError, failures } from "./errors";
 import { validateMarkers, validatePartialMarkers, type ValidatedText } from "./markers";
-import { buildChatRequest, type AssistantPassage } from "./prompt";
 import { AssistantStreamError, readChatStream } from "./stream";
 
 export { AssistantError, type AssistantErrorKind } from "./errors";
-export type { AssistantPassage } from "./prompt";
+export type { AssistantPassage } from "../../../supabase/functions/assistant/prompt";
 
 type Timer = ReturnType<typeof setTimeout>;
 
 /** What the client needs from outside, so tests drive it with a fake fetch and fake timers. */
 export interface AssistantClientDeps {
-  /** The OpenAI-compatible chat-completions endpoint (PUBLIC_ASSISTANT_URL). */
+  /** The endpoint (PUBLIC_ASSISTANT_URL): the project's Edge Function, or an OpenAI-compatible model (Ollama, vLLM). */
   url: string;
+  /** The Supabase project's URL (PUBLIC_SUPABASE_URL), if any: a `url` under its /functions/v1/ is its Edge Function. */
+  supabaseUrl?: string | undefined;
   fetch: typeof fetch;
-  /** The signed-in user's access token, sent as a Bearer token when there is one (the Edge Function needs it). */
+  /** The signed-in user's access token: sent as a Bearer token to the project's Edge Function, and nowhere else. */
   token: () => Promise<string | null> | string | null;
   setTimeout?: (callback: () => void, ms: number) => Timer;
   clearTimeout?: (timer: Timer) => void;
@@ -42,6 +44,36 @@ export interface AssistantClient {
 }
 
 export const DEFAULT_FIRST_TOKEN_MS = 20_000;
+
+/**
+ * Whether `url` is the Supabase project's own Edge Function: the project's origin and a path under its
+ * /functions/v1/ (as the URL parser resolves it, so "/functions/v1/../x" is not). Only there does the token go.
+ */
+export function isProjectFunction(url: string, supabaseUrl: string | undefined): boolean {
+  if (!supabaseUrl) return false;
+  try {
+    const endpoint = new URL(url);
+    const project = new URL(supabaseUrl);
+    const prefix = `${project.pathname.replace(/\/+$/, "")}/functions/v1/`;
+    return endpoint.origin === project.origin && endpoint.pathname.startsWith(prefix) && !endpoint.username && !endpoint.password;
+  } catch {
+    return false;
+  }
+}
+
+/** The request for one question: the Edge Function builds the prompt from `{ question, passages }`; a model is sent it. */
+function requestFor(projectFunction: boolean, question: string, passages: readonly AssistantPassage[], model: string | undefined) {
+  const asked = withinLimits(question, passages);
+  const body = projectFunction ? asked : buildChatRequest(asked.question, asked.passages, { model });
+  return { body: JSON.stringify(body), sent: asked.passages.map((passage) => passage.n) };
+}
+
+/** The failure an HTTP refusal is: the Edge Function's daily limit (its 429 with that code), or the status's. */
+async function refusal(response: Response): Promise<AssistantError> {
+  if (response.status !== 429) return failures.http(response.status);
+  const body = (await response.json().catch(() => undefined)) as { error?: { code?: unknown } } | undefined;
+  return body?.error?.code === DAILY_LIMIT ? failures.quota() : failures.http(response.status);
+}
 
 /** The error a failure at any step becomes, for the person reading the answer. */
 function toAssistantError(error: unknown, started: boolean): AssistantError {
@@ -84,24 +116,27 @@ export function createAssistantClient(deps: AssistantClientDeps): AssistantClien
   const clearTimer = deps.clearTimeout ?? ((timer) => clearTimeout(timer));
   const firstTokenMs = deps.firstTokenMs ?? DEFAULT_FIRST_TOKEN_MS;
   const idleMs = deps.idleMs ?? firstTokenMs;
+  const projectFunction = isProjectFunction(deps.url, deps.supabaseUrl);
 
   async function answer({ question, passages, signal, onText }: AnswerInput): Promise<ValidatedText> {
     if (signal.aborted) throw failures.aborted();
-    const sent = passages.map((passage) => passage.n);
+    const { body, sent } = requestFor(projectFunction, question, passages, deps.model);
     const stop = createStop(signal);
     let timer = setTimer(() => stop.stop(failures.firstToken(firstTokenMs)), firstTokenMs);
     let started = false;
     let raw = "";
     let shown = "";
     try {
-      const token = await stop.race(Promise.resolve(deps.token())).catch((error: unknown) => {
-        throw stop.reason() ?? failures.signIn(error);
-      });
       const headers: Record<string, string> = { "content-type": "application/json", accept: "text/event-stream" };
-      if (token) headers["authorization"] = `Bearer ${token}`;
-      const body = JSON.stringify(buildChatRequest(question, passages, { model: deps.model }));
-      const response = await stop.race(deps.fetch(deps.url, { method: "POST", headers, body, signal: stop.signal }));
-      if (!response.ok) throw failures.http(response.status);
+      if (projectFunction) {
+        const token = await stop.race(Promise.resolve(deps.token())).catch((error: unknown) => {
+          throw stop.reason() ?? failures.signIn(error);
+        });
+        if (token) headers["authorization"] = `Bearer ${token}`;
+      }
+      // No cookies or other credentials to any endpoint: the Edge Function reads only the Bearer token.
+      const response = await stop.race(deps.fetch(deps.url, { method: "POST", headers, body, credentials: "omit", signal: stop.signal }));
+      if (!response.ok) throw await stop.race(refusal(response));
       if (!response.body) throw failures.empty();
       started = true;
       const pieces = readChatStream(response.body);

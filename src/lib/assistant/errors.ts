@@ -1,5 +1,8 @@
-/** What went wrong with an answer: no first word in time, the endpoint said no, no connection, a broken stream, or Stop. */
-export type AssistantErrorKind = "timeout" | "http" | "network" | "stream" | "aborted";
+/**
+ * What went wrong with an answer: no first word in time, the endpoint said no, the user's daily quota is used up, no
+ * connection, a broken stream, or Stop.
+ */
+export type AssistantErrorKind = "timeout" | "http" | "quota" | "network" | "stream" | "aborted";
 
 /** A failed answer: `message` is for people, in plain words; `partial` is the checked text shown before it failed. */
 export class AssistantError extends Error {
@@ -39,6 +42,8 @@ export const failures = {
   reportedError: (cause: unknown) => new AssistantError("stream", "The assistant stopped with an error before finishing the answer.", { cause }),
   empty: () => new AssistantError("stream", "The assistant sent an empty answer."),
   http: (status: number) => new AssistantError("http", httpMessage(status), { status }),
+  /** The whole of what the reply says before the quoted passages: no other error is shown. */
+  quota: () => new AssistantError("quota", "Daily assistant limit reached; the quoted passages are below.", { status: 429 }),
 };
 
 /** What an HTTP refusal means to the person asking. */

@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from "vitest";
 import { AssistantError, type AnswerInput, type AssistantClient } from "../assistant/client";
+import { failures } from "../assistant/errors";
 import type { ChatMessage, ReplyRequest } from "../dash/chat";
 import { DOCUMENTS, KNOWLEDGE, LEASE } from "./fixtures";
 import { assistantCopy, createReplyWriter, modelPassage } from "./reply";
@@ -65,6 +66,14 @@ describe("the reply writer", () => {
     const reply = await createReplyWriter({ retriever, context, model: () => model })(request("security deposit returned"));
     const message = error instanceof AssistantError ? error.message : "The assistant could not answer.";
     expect(reply.content.startsWith(`${message} ${assistantCopy.fallback}\n\nI found`)).toBe(true);
+    expect(reply.citations?.[0]?.ref).toEqual({ kind: "page", docId: LEASE.id });
+  });
+
+  it("past the daily quota says exactly that, then quotes the passages, and no other error", async () => {
+    const { model } = fakeModel(() => Promise.reject(failures.quota()));
+    const reply = await createReplyWriter({ retriever, context, model: () => model })(request("security deposit returned"));
+    expect(reply.content).toMatch(/^Daily assistant limit reached; the quoted passages are below\.\n\nI found/);
+    expect(reply.content).not.toContain(assistantCopy.fallback);
     expect(reply.citations?.[0]?.ref).toEqual({ kind: "page", docId: LEASE.id });
   });
 

@@ -68,6 +68,8 @@ export function createReplyWriter(deps: ReplyWriterDeps) {
       return { ...reply, content: dropped.length ? `${text}\n\n${assistantCopy.dropped(dropped.length)}` : text };
     } catch (error) {
       signal.throwIfAborted();
+      // Past the daily quota the reply says only that, then quotes the passages: no other error.
+      if (error instanceof AssistantError && error.kind === "quota") return { ...reply, content: `${error.message}\n\n${reply.content}` };
       const message = error instanceof AssistantError ? error.message : "The assistant could not answer.";
       return { ...reply, content: `${message} ${assistantCopy.fallback}\n\n${reply.content}` };
     }

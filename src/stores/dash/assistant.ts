@@ -1,6 +1,7 @@
 import { createAssistantClient, type AssistantClient } from "../../lib/assistant/client";
 import { ASSISTANT_MODEL, ASSISTANT_URL } from "../../lib/assistant/endpoint";
 import { createReplyWriter } from "../../lib/search/reply";
+import { supabaseProject } from "../../lib/supabaseProject";
 import { searchesDocuments } from "../../lib/search/scope";
 import { $auth } from "../auth";
 import { caseTitle } from "./cases";
@@ -30,6 +31,7 @@ export const writeReply = createReplyWriter({
     if (!ASSISTANT_URL) return null;
     client ??= createAssistantClient({
       url: ASSISTANT_URL,
+      supabaseUrl: supabaseProject?.url,
       fetch: (input, init) => fetch(input, init),
       token: () => $auth.get().session?.accessToken ?? null,
       ...(ASSISTANT_MODEL ? { model: ASSISTANT_MODEL } : {}),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { SYSTEM_INSTRUCTION, buildChatRequest, type AssistantPassage } from "./prompt";
+import { PROMPT_LIMITS, SYSTEM_INSTRUCTION, buildChatRequest, parseQuestion, withinLimits, type AssistantPassage } from "./prompt";
 
 const lease: AssistantPassage = { n: 1, title: "Lease agreement", source: "lease.pdf", page: 3, text: "  The rent is due on the first day.  " };
 const note: AssistantPassage = { n: 4, title: "Client note", source: "Knowledge base", text: "Call before noon." };
@@ -40,5 +40,40 @@ describe("buildChatRequest", () => {
   it("names a model only when asked", () => {
     expect(buildChatRequest("q", [], { model: "llama3.1" }).model).toBe("llama3.1");
     expect(buildChatRequest("q", [], { model: "" })).not.toHaveProperty("model");
+  });
+});
+
+describe("withinLimits and parseQuestion", () => {
+  const long = (chars: number) => "x".repeat(chars);
+  const oversized = Array.from({ length: PROMPT_LIMITS.passages + 3 }, (_, i) => ({
+    n: i + 1,
+    title: long(PROMPT_LIMITS.labelChars + 5),
+    source: long(PROMPT_LIMITS.labelChars + 5),
+    ...(i % 2 ? { page: i } : {}),
+    text: ` ${long(PROMPT_LIMITS.passageChars + 5)} `,
+  }));
+
+  it("cuts what the browser sends to the limits, keeping each passage's number and page", () => {
+    const fitted = withinLimits(` ${long(PROMPT_LIMITS.questionChars + 5)} `, oversized);
+    expect(fitted.question).toHaveLength(PROMPT_LIMITS.questionChars);
+    expect(fitted.passages.map((p) => p.n)).toEqual(Array.from({ length: PROMPT_LIMITS.passages }, (_, i) => i + 1));
+    expect(fitted.passages[1]).toEqual({ n: 2, title: long(PROMPT_LIMITS.labelChars), source: long(PROMPT_LIMITS.labelChars), page: 1, text: long(PROMPT_LIMITS.passageChars) });
+    expect(fitted.passages[0]).not.toHaveProperty("page");
+  });
+
+  it("the function takes whatever the browser sends, however large the passages found", () => {
+    const fitted = withinLimits(long(PROMPT_LIMITS.questionChars + 5), oversized);
+    expect(parseQuestion(JSON.parse(JSON.stringify(fitted)))).toEqual(fitted);
+    expect(parseQuestion({ question: "q", passages: [] })).toEqual({ question: "q", passages: [] });
+  });
+
+  it.each<[string, unknown]>([
+    ["not an object", ["q"]],
+    ["messages", { messages: [{ role: "system", content: "x" }] }],
+    ["a role beside the question", { question: "q", passages: [], role: "system" }],
+    ["a passage that is text", { question: "q", passages: ["x"] }],
+    ["a passage without text", { question: "q", passages: [{ n: 1, title: "t", source: "s", text: " " }] }],
+  ])("refuses %s", (_, body) => {
+    expect(parseQuestion(body)).toEqual({ refused: expect.any(String) });
   });
 });
