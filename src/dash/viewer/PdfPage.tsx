@@ -1,20 +1,11 @@
 import { useEffect, useRef, useState } from "react";
-import { importPdfJs, type PdfJs } from "../../lib/documents/pdfjs";
-import { PDFJS_URLS } from "../../lib/documents/pdfjsAssets";
+import { cappedScale } from "../../lib/documents/canvas";
+import type { PdfJs } from "../../lib/documents/pdfjs";
 import { highlightedPieces } from "./highlight";
+import { loadPdfJs, openPdfDocument } from "./pdfDocument";
 import "./textLayer.css";
 
 type PdfDocument = Awaited<ReturnType<PdfJs["getDocument"]>["promise"]>;
-
-let pdfjsLoading: Promise<PdfJs> | undefined;
-/** PDF.js, loaded the first time a PDF is shown; it parses in its own worker, this thread only draws. */
-function loadPdfJs(): Promise<PdfJs> {
-  pdfjsLoading ??= importPdfJs(PDFJS_URLS.module).then((pdfjs) => {
-    pdfjs.GlobalWorkerOptions.workerSrc = PDFJS_URLS.worker;
-    return pdfjs;
-  });
-  return pdfjsLoading;
-}
 
 /** Opens a kept PDF for the viewer: the document while it is shown, destroyed when the viewer closes. */
 export function usePdfDocument(bytes: ArrayBuffer | null): { doc: PdfDocument | null; pdfjs: PdfJs | null; failed: boolean } {
@@ -30,8 +21,7 @@ export function usePdfDocument(bytes: ArrayBuffer | null): { doc: PdfDocument | 
     let destroy: (() => Promise<void>) | undefined;
     loadPdfJs()
       .then(async (pdfjs) => {
-        // PDF.js takes the buffer it is given: a copy, so the kept bytes stay whole.
-        const task = pdfjs.getDocument({ data: new Uint8Array(bytes.slice(0)) });
+        const task = openPdfDocument(pdfjs, bytes);
         destroy = () => task.destroy();
         const doc = await task.promise;
         if (live) setState({ doc, pdfjs, failed: false, bytes });
@@ -78,7 +68,8 @@ export default function PdfPage({ pdfjs, doc, number, zoom, width, highlight, la
       if (cancelled) return;
       const scale = (width / page.getViewport({ scale: 1 }).width) * zoom;
       const viewport = page.getViewport({ scale });
-      const ratio = window.devicePixelRatio || 1;
+      // The screen's pixel ratio, less when the canvas would pass the cap on pixels (a huge page, or zoomed far in).
+      const ratio = cappedScale(viewport.width, viewport.height, window.devicePixelRatio || 1);
       canvas.width = Math.floor(viewport.width * ratio);
       canvas.height = Math.floor(viewport.height * ratio);
       setSize({ width: Math.floor(viewport.width), height: Math.floor(viewport.height) });

@@ -1,5 +1,6 @@
+import { cappedScale } from "./canvas";
 import type { IngestLibraries, PdfSource } from "./ingest";
-import type { PdfJs } from "./pdfjs";
+import { NO_EVAL, type PdfJs } from "./pdfjs";
 
 /** Where the ingestion worker finds the files the libraries load at run time, all on this site (never a CDN). */
 export interface LibraryUrls {
@@ -11,7 +12,7 @@ export interface LibraryUrls {
   ocrLanguages: string;
 }
 
-/** How much larger than its PDF size (72 dpi) a page is drawn for OCR: about 200 dpi. */
+/** How much larger than its PDF size (72 dpi) a page is drawn for OCR: about 200 dpi (less for a huge page: canvas.ts). */
 export const OCR_SCALE = 200 / 72;
 
 /** Canvases for PDF.js where there is no document (a worker): OffscreenCanvas, with PDF.js's canvas factory methods. */
@@ -68,6 +69,7 @@ export function browserLibraries(urls: LibraryUrls, loadPdfJs: () => Promise<Pdf
       // only errors: its warnings (no standard font data, which text needs no glyphs of) are not the user's business.
       const task = pdfjs.getDocument({
         data: bytes.slice(),
+        ...NO_EVAL,
         disableFontFace: true,
         CanvasFactory: OffscreenCanvasFactory,
         isOffscreenCanvasSupported: true,
@@ -97,8 +99,10 @@ export function browserLibraries(urls: LibraryUrls, loadPdfJs: () => Promise<Pdf
       const doc = documents.get(pdf);
       if (!doc) throw new Error("recognise: not a PDF opened by this reader");
       const page = await doc.getPage(number);
-      const viewport = page.getViewport({ scale: OCR_SCALE });
-      const canvas = new OffscreenCanvas(Math.ceil(viewport.width), Math.ceil(viewport.height));
+      // The same cap on pixels as the viewer's: a page of 200 by 200 inches is not drawn at 200 dpi.
+      const size = page.getViewport({ scale: 1 });
+      const viewport = page.getViewport({ scale: cappedScale(size.width, size.height, OCR_SCALE) });
+      const canvas = new OffscreenCanvas(Math.floor(viewport.width), Math.floor(viewport.height));
       const context = canvas.getContext("2d");
       if (!context) throw new Error("recognise: no 2D canvas in this worker");
       context.fillStyle = "#fff";

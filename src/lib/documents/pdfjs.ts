@@ -12,3 +12,10 @@ export interface PdfJsUrls {
  * browser fetches and compiles it once: a copy bundled into each would be downloaded twice.
  */
 export const importPdfJs = (url: string): Promise<PdfJs> => import(/* @vite-ignore */ url) as Promise<PdfJs>;
+
+/**
+ * Added to every getDocument call of this site, the reader's and the viewer's: PDF.js may never compile a font's
+ * code with eval. PDF.js 6 has no eval path left (the option is gone from its types, and it ignores it); passing it
+ * keeps an older or future build from taking one, so no policy ever needs 'unsafe-eval'.
+ */
+export const NO_EVAL = { isEvalSupported: false } as const;
