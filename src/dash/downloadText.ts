@@ -1,9 +1,9 @@
 /**
- * Saves `text` as a file named `filename`: a Blob behind a temporary `<a download>`, clicked once; the object URL is
- * revoked on the next task, once the browser has started the download.
+ * Saves a Blob as a file named `filename`: a temporary `<a download>`, clicked once; the object URL is revoked on
+ * the next task, once the browser has started the download.
  */
-export function downloadText(filename: string, text: string, type = "text/markdown"): void {
-  const url = URL.createObjectURL(new Blob([text], { type: `${type};charset=utf-8` }));
+export function downloadBlob(filename: string, blob: Blob): void {
+  const url = URL.createObjectURL(blob);
   const link = document.createElement("a");
   link.href = url;
   link.download = filename;
@@ -13,3 +13,7 @@ export function downloadText(filename: string, text: string, type = "text/markdo
   link.remove();
   setTimeout(() => URL.revokeObjectURL(url), 0);
 }
+
+/** Saves `text` as a file named `filename`, in UTF-8. */
+export const downloadText = (filename: string, text: string, type = "text/markdown"): void =>
+  downloadBlob(filename, new Blob([text], { type: `${type};charset=utf-8` }));

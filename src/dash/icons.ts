@@ -32,6 +32,8 @@ export const dashIconPaths = {
   calendar: "M3 5h18v16H3zM3 10h18M8 3v4M16 3v4",
   logOut: "M9 21H5a2 2 0 0 1-2-2V5a2 2 0 0 1 2-2h4M16 17l5-5-5-5M21 12H9",
   keyboard: "M2 6h20v12H2zM6 10h.01M10 10h.01M14 10h.01M18 10h.01M7 14h10",
+  table: "M3 3h18v18H3zM3 9h18M3 15h18M9 3v18",
+  flag: "M4 22V4M4 4h13l-2 4 2 4H4",
   user: "M20 21v-2a4 4 0 0 0-4-4H8a4 4 0 0 0-4 4v2M12 11a4 4 0 1 0 0-8 4 4 0 0 0 0 8z",
 } as const;
 

@@ -10,7 +10,7 @@ export interface DashRoute {
   index?: boolean;
 }
 
-export type DashPath = "chat" | "knowledge" | "files" | "cases" | "uploads" | "settings";
+export type DashPath = "chat" | "knowledge" | "files" | "cases" | "uploads" | "review" | "settings";
 
 export const DASH_BASE = "/dash";
 
@@ -25,6 +25,7 @@ export const dashRoutes: readonly DashRoute[] = [
   { path: "files", label: "Files", title: "Files", icon: "file" },
   { path: "cases", label: "Cases", title: "Cases", icon: "briefcase" },
   { path: "uploads", label: "Uploads", title: "Uploads", icon: "upload" },
+  { path: "review", label: "Review", title: "Review", icon: "table" },
   { path: "settings", label: "Settings", title: "Settings", icon: "settings" },
 ];
 

@@ -8,5 +8,6 @@ export const screens: Record<DashPath, LazyExoticComponent<ComponentType>> = {
   files: lazy(() => import("./files/FilesScreen")),
   cases: lazy(() => import("./cases/CasesScreen")),
   uploads: lazy(() => import("./uploads/UploadsScreen")),
+  review: lazy(() => import("./review/ReviewScreen")),
   settings: lazy(() => import("./settings/SettingsScreen")),
 };

@@ -94,8 +94,8 @@ const RESERVED = /^(?:con|prn|aux|nul|com\d|lpt\d)$/;
 /** How many characters of the title a file name keeps. */
 const NAME_CHARS = 80;
 
-/** A safe file name for an exported conversation: its title in kebab-case, `.md`; `conversation.md` when nothing is left. */
-export function exportFileName(title: string): string {
+/** A title as a safe file name's stem: kebab-case, at most NAME_CHARS characters; null when nothing usable is left. */
+export function fileStem(title: string): string | null {
   const words = title
     .normalize("NFKD")
     .replace(/\p{M}/gu, "")
@@ -109,5 +109,8 @@ export function exportFileName(title: string): string {
     name = next;
   }
   if (!name && words[0]) name = Array.from(words[0]).slice(0, NAME_CHARS).join("");
-  return name && !RESERVED.test(name) ? `${name}.md` : "conversation.md";
+  return name && !RESERVED.test(name) ? name : null;
 }
+
+/** A safe file name for an exported conversation: its title in kebab-case, `.md`; `conversation.md` when nothing is left. */
+export const exportFileName = (title: string): string => `${fileStem(title) ?? "conversation"}.md`;

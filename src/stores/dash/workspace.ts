@@ -16,6 +16,7 @@ import { layoutRecords } from "./layout";
 import { messagesRecords } from "./messages";
 import { pendingRepliesRecords } from "./pendingReplies";
 import { preferencesRecords } from "./preferences";
+import { reviewCellsRecords, reviewsRecords } from "./reviews";
 import { pruneUploads, uploadsFeature, uploadsRecords } from "./uploads";
 
 export type { WorkspaceState } from "../../lib/dash/workspace";
@@ -88,6 +89,8 @@ const workspace = createWorkspace({
     casesRecords,
     uploadsRecords,
     preferencesRecords,
+    reviewsRecords,
+    reviewCellsRecords,
   ],
   storage: typeof window === "undefined" ? null : localStorageOrNull(),
   win: typeof window === "undefined" ? undefined : window,

@@ -1,0 +1,149 @@
+import { describe, expect, it } from "vitest";
+import type { SearchResult } from "../search/searchIndex";
+import {
+  answeredCell,
+  cellAnswer,
+  cellsToAnswer,
+  keptCells,
+  markedCell,
+  newColumn,
+  notedCell,
+  progressOf,
+  reviewDocumentsOf,
+  settleCells,
+  shortLabel,
+  verifiedByColumn,
+  withColumns,
+  withDocuments,
+  type DocumentState,
+} from "./grid";
+import { MAX_REVIEW_DOCUMENTS, MAX_REVIEW_QUESTIONS, parseCells, parseReviews, type Review, type ReviewCell } from "./review";
+
+const AT = "2026-11-26T10:00:00.000Z";
+const review: Review = {
+  id: "r1",
+  title: "Leases",
+  documents: [
+    { id: "d1", title: "Lease A" },
+    { id: "d2", title: "Lease B" },
+  ],
+  columns: [
+    { id: "c1", label: "Term", question: "How long is the term?" },
+    { id: "c2", label: "Break", question: "When can the tenant break?" },
+  ],
+  createdAt: AT,
+  updatedAt: AT,
+};
+const indexed = (version = "v1"): DocumentState => ({ status: "indexed", version });
+const docs = (d1: DocumentState | null, d2: DocumentState | null) =>
+  new Map(
+    [
+      ["d1", d1],
+      ["d2", d2],
+    ].filter((e): e is [string, DocumentState] => e[1] !== null),
+  );
+const found = (docId: string, columnId: string, question: string, docVersion = "v1"): ReviewCell => ({
+  docId,
+  columnId,
+  question,
+  docVersion,
+  status: "found",
+  quote: { text: "The term is five years.", page: 2, start: 0, end: 23 },
+  answeredAt: AT,
+});
+
+const result = (page: number, text: string, score: number, clause?: boolean): SearchResult => ({
+  entry: { kind: "page", docId: "d1", title: "Lease A", caseId: "c", caseTitle: "C", page, unit: "page", text },
+  score,
+  coverage: 1,
+  terms: [],
+  snippet: { text, start: 0, end: text.length, field: "text" },
+  ...(clause === undefined ? {} : { clause }),
+});
+
+describe("a cell's answer", () => {
+  it("quotes the passage the chat would quote first, with its page", () => {
+    const answer = cellAnswer({ results: [result(3, "Other words.", 9), result(7, "This Agreement is governed by the laws of Illinois.", 5, true)], asked: { id: "governing-law", clause: "governing-law", absent: false } });
+    expect(answer).toEqual({ status: "found", quote: { text: "This Agreement is governed by the laws of Illinois.", page: 7, start: 0, end: 51 } });
+  });
+  it("is Not found when the clause asked about is absent, or nothing is relevant", () => {
+    expect(cellAnswer({ results: [result(1, "Related.", 3)], asked: { id: "non-compete", clause: "non-compete", absent: true } })).toEqual({ status: "not-found" });
+    expect(cellAnswer({ results: [], asked: null })).toEqual({ status: "not-found" });
+  });
+});
+
+describe("which cells a run answers", () => {
+  it("every cell of a new review's Indexed documents, and none of an unread one", () => {
+    expect(cellsToAnswer(review, [], docs(indexed(), { status: "processing", version: "v1" })).map((t) => `${t.docId}/${t.columnId}`)).toEqual(["d1/c1", "d1/c2"]);
+  });
+  it("only the cells that changed: a new column, a reworded question, a re-indexed document", () => {
+    const cells = [found("d1", "c1", "How long is the term?"), found("d1", "c2", "When can the tenant break?"), found("d2", "c1", "How long is the term?"), found("d2", "c2", "Old wording?")];
+    expect(cellsToAnswer(review, cells, docs(indexed(), indexed())).map((t) => `${t.docId}/${t.columnId}`)).toEqual(["d2/c2"]);
+    expect(cellsToAnswer(review, cells, docs(indexed("v2"), indexed())).map((t) => `${t.docId}/${t.columnId}`)).toEqual(["d1/c1", "d1/c2", "d2/c2"]);
+  });
+  it("a renamed column keeps its answers", () => {
+    const cells = [found("d1", "c1", "How long is the term?")];
+    const renamed = { ...review, documents: [review.documents[0]!], columns: [{ id: "c1", label: "Duration", question: "How long is the term?" }] };
+    expect(cellsToAnswer(renamed, cells, docs(indexed(), null))).toEqual([]);
+  });
+  it("counts progress as cells answered for the documents as they are now", () => {
+    const cells = [found("d1", "c1", "How long is the term?"), found("d1", "c2", "When can the tenant break?")];
+    expect(progressOf(review, cells, docs(indexed(), indexed()))).toEqual({ done: 2, total: 4 });
+    expect(progressOf(review, cells, docs(indexed("v2"), indexed()))).toEqual({ done: 0, total: 4 });
+  });
+});
+
+describe("the lawyer's check", () => {
+  const verified = markedCell(found("d1", "c1", "How long is the term?"), "verified", "Ada Lovelace", AT);
+  it("records who marked a cell and when, and keeps its note", () => {
+    const noted = notedCell(verified, "  Checked against the signed copy.  ");
+    expect(noted.mark).toEqual({ state: "verified", by: "Ada Lovelace", at: AT });
+    expect(noted.note).toBe("Checked against the signed copy.");
+    expect(markedCell(noted, null, "Ada", AT)).not.toHaveProperty("mark");
+    expect(markedCell(noted, null, "Ada", AT).note).toBe("Checked against the signed copy.");
+    expect(verifiedByColumn([noted, found("d2", "c1", "x")]).get("c1")).toBe(1);
+  });
+  it("a re-indexed document's answer loses its Verified mark and says why", () => {
+    const again = answeredCell(verified, { docId: "d1", columnId: "c1", question: "How long is the term?", docVersion: "v2" }, { status: "found" }, AT);
+    expect(again.mark).toBeUndefined();
+    expect(again.lost).toBe("reindexed");
+  });
+  it("a deleted document's Verified cells lose their mark and say why; an unread one's cells say Not read", () => {
+    const settled = settleCells(review, [verified], docs(null, { status: "failed", version: "v1" }), AT);
+    expect(settled.find((c) => c.docId === "d1")).toMatchObject({ lost: "deleted" });
+    expect(settled.find((c) => c.docId === "d1")?.mark).toBeUndefined();
+    expect(settled.filter((c) => c.docId === "d2").map((c) => c.status)).toEqual(["not-read", "not-read"]);
+    expect(settleCells(review, settled, docs(null, { status: "failed", version: "v1" }), AT)).toBe(settled);
+  });
+  it("a removed row or column takes its cells with it", () => {
+    const cells = [found("d1", "c1", "q"), found("d2", "c2", "q")];
+    expect(keptCells({ documents: [review.documents[0]!], columns: review.columns }, cells)).toEqual([cells[0]]);
+  });
+});
+
+describe("columns and rows", () => {
+  it("a typed question gets a short header; a blank one is refused", () => {
+    expect(newColumn("x", "  When can the tenant break the lease early?  ")).toEqual({ id: "x", label: "When can the tenant break the…", question: "When can the tenant break the lease early?" });
+    expect(newColumn("x", "   ")).toBeNull();
+    expect(shortLabel("Term?")).toBe("Term");
+  });
+  it("at most 30 questions and 200 documents, none twice", () => {
+    const many = Array.from({ length: 40 }, (_, i) => ({ id: `c${String(i)}`, label: "L", question: `Q${String(i)}` }));
+    expect(withColumns([], [...many, { id: "dup", label: "L", question: "q0" }])).toHaveLength(MAX_REVIEW_QUESTIONS);
+    expect(withColumns([many[0]!], [{ id: "dup", label: "L", question: "q0" }])).toHaveLength(1);
+    const rows = Array.from({ length: 250 }, (_, i) => ({ id: `d${String(i)}`, title: "T" }));
+    expect(withDocuments([], rows)).toHaveLength(MAX_REVIEW_DOCUMENTS);
+    expect(reviewDocumentsOf(["b", "a", "gone"], [{ id: "a", title: "A" }, { id: "b", title: "B" }])).toEqual([{ id: "b", title: "B" }, { id: "a", title: "A" }]);
+  });
+});
+
+describe("stored reviews", () => {
+  it("read back what was written, and refuse a wrong shape", () => {
+    expect(parseReviews(JSON.parse(JSON.stringify([review])))).toEqual([review]);
+    expect(parseReviews([{ ...review, columns: "x" }])).toBeNull();
+    const cell = notedCell(markedCell(found("d1", "c1", "q"), "flagged", "Bob", AT), "why");
+    expect(parseCells(JSON.parse(JSON.stringify([cell])))).toEqual([cell]);
+    expect(parseCells([{ ...cell, status: "maybe" }])).toBeNull();
+    expect(parseCells([{ ...cell, mark: { state: "verified", by: "B", at: "never" } }])).toBeNull();
+  });
+});
