@@ -129,6 +129,8 @@ export const site = {
     limits: { name: 200, email: 254, message: 2000, guests: 10 },
     /** Upcoming calls one e-mail address may hold at once, with Supabase (book_slot). */
     maxUpcomingPerEmail: 3,
+    /** How far ahead the calendar offers days, and (with Supabase) book_slot takes slots: booking_settings.horizon_days. */
+    horizonDays: 60,
   },
 } as const;
 

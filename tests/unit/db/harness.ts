@@ -20,7 +20,7 @@ export async function migratedDb(): Promise<PGlite> {
   return db;
 }
 
-export type ApiRole = "anon" | "authenticated";
+export type ApiRole = "anon" | "authenticated" | "service_role";
 
 /** Runs queries as PostgREST would for a request: a role, and the JWT claims (sub = user id), in one transaction. */
 export function asRole<T>(db: PGlite, role: ApiRole, sub: string | null, run: (tx: Transaction) => Promise<T>): Promise<T> {

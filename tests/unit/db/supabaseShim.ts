@@ -1,12 +1,14 @@
 /**
- * The few parts of a Supabase database the migrations rely on, for PGlite: the anon and
- * authenticated roles, auth.users, auth.uid() read from the JWT claim setting as PostgREST sets it,
+ * The few parts of a Supabase database the migrations rely on, for PGlite: the anon, authenticated and
+ * service_role roles, auth.users, auth.uid() read from the JWT claim setting as PostgREST sets it,
  * and Storage's buckets and objects with storage.foldername(). One SQL string, run with PGlite's exec
  * (the unit tests and the e2e tests' fake Supabase load it before the migrations).
  */
 export const supabaseShim = `
   create role anon nologin noinherit;
   create role authenticated nologin noinherit;
+  -- What an Edge Function holding the service key runs as: past row-level security, but only with the grants it is given.
+  create role service_role nologin noinherit bypassrls;
 
   create schema auth;
   create table auth.users (
@@ -24,7 +26,7 @@ export const supabaseShim = `
 
   grant usage on schema auth to anon, authenticated;
   grant execute on function auth.uid() to anon, authenticated;
-  grant usage on schema public to anon, authenticated;
+  grant usage on schema public to anon, authenticated, service_role;
 
   -- Supabase's default privileges: everything on new public tables and functions for both API roles.
   alter default privileges in schema public grant all on tables to anon, authenticated;
