@@ -192,7 +192,8 @@ function fakeShared(taken: Date[] = []) {
 function sharedSetup(fetchImpl: typeof fetch, fake = fakeShared()) {
   const storage = memoryStorage();
   const deps: BookingDeps = { storage, now: () => new Date(), newId: () => "local-id", fetchImpl, shared: fake.shared };
-  const store = createBookingStore({ ...site.booking, schedule: site.booking, webhookUrl: "https://hook.test/booking", visitorZone: "Europe/Nicosia" }, deps);
+  // With shared bookings the page has no webhook: the booking function tells the agency.
+  const store = createBookingStore({ ...site.booking, schedule: site.booking, webhookUrl: null, visitorZone: "Europe/Nicosia" }, deps);
   return { store, storage, fake };
 }
 
@@ -222,7 +223,7 @@ describe("booking store with shared bookings", () => {
     expect(store.$slots.get().every((s) => !s.booked)).toBe(true);
   });
 
-  it("books in the database first, then sends the webhook the database's id, and keeps the manage token", async () => {
+  it("books through the booking function, posts no webhook from the browser, and keeps the database's id and manage token", async () => {
     const fetchImpl = vi.fn<typeof fetch>(async () => new Response(null, { status: 200 }));
     const { store, storage, fake } = sharedSetup(fetchImpl);
     store.selectDate("2026-04-15");
@@ -231,8 +232,8 @@ describe("booking store with shared bookings", () => {
     store.setField("email", "maria@example.com");
     expect(await store.submit()).toBe("sent");
     expect(fake.shared.book).toHaveBeenCalledWith(expect.objectContaining({ name: "Maria", email: "maria@example.com", start: SIX_PM, guests: [] }));
-    expect(bodies(fetchImpl)).toEqual([expect.objectContaining({ id: "db-id-1", date: "2026-04-15", time: "6:00 PM" })]);
-    expect(store.$state.get().phase).toMatchObject({ kind: "confirmed", manageToken: "t".repeat(64) });
+    expect(fetchImpl).not.toHaveBeenCalled();
+    expect(store.$state.get().phase).toMatchObject({ kind: "confirmed", booking: { id: "db-id-1", date: "2026-04-15", time: "6:00 PM" }, manageToken: "t".repeat(64) });
     expect(JSON.parse(storage.getItem(`${KEY}:refs`) ?? "")).toEqual({ "2026-04-15 6:00 PM": { id: "db-id-1", token: "t".repeat(64) } });
     expect(store.$booked.get().has("2026-04-15 6:00 PM")).toBe(true);
   });
@@ -263,17 +264,40 @@ describe("booking store with shared bookings", () => {
     expect(store.$state.get().phase).toEqual({ kind: "editing" });
   });
 
-  it("gives the slot back when the webhook fails, and says why", async () => {
-    const fetchImpl = vi.fn<typeof fetch>(async () => new Response(null, { status: 500 }));
-    const { store, fake } = sharedSetup(fetchImpl);
+  it("says why when the booking function fails, and keeps every field", async () => {
+    const fake = fakeShared();
+    fake.answerBook({ ok: false, failure: { kind: "http", status: 502 } });
+    const { store } = sharedSetup(vi.fn<typeof fetch>(), fake);
     store.selectDate("2026-04-15");
     store.selectTime("18:00");
     store.setField("name", "Maria");
     store.setField("email", "maria@example.com");
     expect(await store.submit()).toBe("failed");
-    expect(fake.calls).toContain(`cancel ${"t".repeat(64)}`);
-    expect(store.$state.get().phase).toEqual({ kind: "failed", reason: "The server answered with an error (HTTP 500)." });
+    expect(store.$state.get()).toMatchObject({ phase: { kind: "failed", reason: "The server answered with an error (HTTP 502)." }, fields: { name: "Maria" } });
     expect(store.$upcoming.get()).toEqual([]);
+  });
+
+  it.each([
+    ["too_many_bookings", /^We cannot take another online booking from you just now\. Please e-mail us at hello@example\.com/],
+    ["day_full", /all the online bookings we can for today\. Please e-mail us at hello@example\.com/],
+    ["beyond_horizon", /^Bookings open up to 60 days ahead\./],
+  ] as const)("past a limit (%s) says so, offering the e-mail, and keeps every field", async (refusal, sentence) => {
+    const fake = fakeShared();
+    fake.answerBook({ ok: false, refusal });
+    const { store } = sharedSetup(vi.fn<typeof fetch>(), fake);
+    store.selectDate("2026-04-15");
+    store.selectTime("18:00");
+    store.setField("name", "Maria");
+    store.setField("email", "maria@example.com");
+    expect(await store.submit()).toBe("refused");
+    const { phase, fields } = store.$state.get();
+    expect(phase).toMatchObject({ kind: "failed", refusal, reason: expect.stringMatching(sentence) });
+    expect(fields).toMatchObject({ name: "Maria", email: "maria@example.com" });
+  });
+
+  it("refuses to be built with neither shared bookings nor a webhook", () => {
+    const deps: BookingDeps = { storage: null, now: () => new Date(), newId: () => "x" };
+    expect(() => createBookingStore({ ...site.booking, schedule: site.booking, webhookUrl: null, visitorZone: "Europe/Nicosia" }, deps)).toThrow(/webhook/);
   });
 });
 

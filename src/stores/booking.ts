@@ -20,8 +20,11 @@ import { draftFor, type Draft } from "../lib/messageId";
 import { reportError } from "../lib/report";
 
 export interface BookingSettings {
-  webhookUrl: string;
+  /** Where this browser posts its bookings without shared bookings; with them the booking function tells the agency. */
+  webhookUrl: string | null;
   schedule: Schedule;
+  /** How many days ahead bookings are open (site.booking.horizonDays). */
+  horizonDays: number;
   storageKey: string;
   confirmationMs: number;
   requestTimeoutMs: number;
@@ -68,7 +71,8 @@ const INITIAL: BookingState = { date: null, time: null, fields: EMPTY_FIELDS, er
 
 /** The booking page's state and actions: choose a date and slot, fill in details, deliver, record. */
 export function createBookingStore(settings: BookingSettings, deps: BookingDeps) {
-  const { schedule } = settings;
+  const { schedule, webhookUrl } = settings;
+  if (!deps.shared && !webhookUrl) throw new Error("A booking store needs the shared bookings or a webhook to deliver to.");
   const $state = atom<BookingState>(INITIAL);
   const $now = atom<Date>(deps.now());
   const { shared = null } = deps;
@@ -183,7 +187,8 @@ export function createBookingStore(settings: BookingSettings, deps: BookingDeps)
       return "failed" as const;
     };
 
-    // With shared bookings the database takes the slot first (atomically: no double booking); its id is the booking's.
+    // With shared bookings the booking function takes the slot (atomically: no double booking) within the limits,
+    // and the server tells the agency, so a tab closed now loses nothing; its id is the booking's.
     let ref: BookingRef = { id: draft.id };
     if (shared) {
       const taken = await shared.book({ ...built, start, submittedAt: new Date(built.timestamp) });
@@ -195,17 +200,11 @@ export function createBookingStore(settings: BookingSettings, deps: BookingDeps)
         return "refused";
       }
       ref = taken.value;
+    } else {
+      const result = await postJson(webhookUrl ?? "", { ...built, id: ref.id }, { timeoutMs: settings.requestTimeoutMs, fetchImpl: deps.fetchImpl });
+      if (!result.ok) return fail(result.failure, "Failed to submit booking");
     }
     const payload: BookingPayload = { ...built, id: ref.id };
-    const result = await postJson(settings.webhookUrl, payload, { timeoutMs: settings.requestTimeoutMs, fetchImpl: deps.fetchImpl });
-    if (!result.ok) {
-      // The agency never heard of it: give the slot back, so the visitor's retry (or anyone) can have it.
-      if (shared && ref.token) {
-        const undone = await shared.cancel(ref.token);
-        if (!undone.ok) reportError(new Error("A booking whose webhook failed could not be cancelled"), "booking", { id: ref.id });
-      }
-      return fail(result.failure, "Failed to submit booking");
-    }
     const recorded = recordBooking(deps.storage, settings.storageKey, toStoredBooking(payload), $bookings.get(), deps.now());
     if (recorded.skipped) reportError(new Error(`Booking not kept in this browser: ${recorded.skipped}`), "booking");
     $refs.set(storeRef(deps.storage, settings.storageKey, bookedKey(choice.date, choice.time), ref));
@@ -234,7 +233,7 @@ export function createBookingStore(settings: BookingSettings, deps: BookingDeps)
     const ref = $refs.get()[key];
     $cancelling.set({ key, phase: "sending" });
     if (ref) {
-      const result = await postJson(settings.webhookUrl, { type: "cancelled", id: ref.id }, { timeoutMs: settings.requestTimeoutMs, fetchImpl: deps.fetchImpl });
+      const result = await postJson(webhookUrl ?? "", { type: "cancelled", id: ref.id }, { timeoutMs: settings.requestTimeoutMs, fetchImpl: deps.fetchImpl });
       if (!result.ok) {
         const reason = describeFailure(result.failure);
         reportError(new Error(`Failed to cancel booking: ${reason}`), "booking", { failure: result.failure });
@@ -250,6 +249,7 @@ export function createBookingStore(settings: BookingSettings, deps: BookingDeps)
 
   return {
     schedule,
+    horizonDays: settings.horizonDays,
     visitorZone: settings.visitorZone,
     $state,
     $now,

@@ -12,7 +12,8 @@ import type { SupabaseProject } from "../../lib/supabaseProject";
 import type { BookingConfig, BookingContact } from "./types";
 
 interface BookingAppProps {
-  webhookUrl: string;
+  /** Where bookings are posted without Supabase; null with it (the booking function tells the agency). */
+  webhookUrl: string | null;
   config: BookingConfig;
   contact: BookingContact;
   /** The agency's Supabase project, whose bookings every visitor shares; null keeps bookings in this browser. */

@@ -1,8 +1,8 @@
 import { useStore } from "@nanostores/react";
 import { useId, useState } from "react";
 import { addMonths, firstOfMonth, formatMonth, monthOf } from "../../lib/booking/calendarDates";
-import { isBookableDate } from "../../lib/booking/slots";
-import { todayIn } from "../../lib/booking/zonedTime";
+import { isBookableDate, lastBookableDate } from "../../lib/booking/slots";
+import { formatLongDate, todayIn } from "../../lib/booking/zonedTime";
 import type { BookingStore } from "../../stores/booking";
 import Icon from "../../ui/Icon";
 import CalendarGrid from "./CalendarGrid";
@@ -16,17 +16,21 @@ interface BookingCalendarProps {
 export default function BookingCalendar({ store, timeZone }: BookingCalendarProps) {
   const state = useStore(store.$state);
   const now = useStore(store.$now);
+  const schedule = store.schedule;
   const today = todayIn(timeZone, now);
+  const last = lastBookableDate(schedule, now, store.horizonDays);
   const [focusDate, setFocusDate] = useState(state.date ?? today);
   const headingId = useId();
-  const shown = focusDate < today ? today : focusDate;
+  const noteId = useId();
+  const shown = focusDate < today ? today : focusDate > last ? last : focusDate;
   const month = monthOf(shown);
   const atFirstMonth = month <= monthOf(today);
-  const schedule = store.schedule;
+  // The calendar stops at the horizon: no month after the one holding its last day.
+  const atLastMonth = month >= monthOf(last);
 
   const showMonth = (delta: number) => {
     const first = firstOfMonth(addMonths(shown, delta));
-    setFocusDate(first < today ? today : first);
+    setFocusDate(first < today ? today : first > last ? last : first);
   };
 
   return (
@@ -46,8 +50,10 @@ export default function BookingCalendar({ store, timeZone }: BookingCalendarProp
         </h2>
         <button
           type="button"
-          className="inline-flex size-11 items-center justify-center rounded-full border border-line hover:border-accent"
+          className="inline-flex size-11 items-center justify-center rounded-full border border-line hover:border-accent disabled:cursor-not-allowed disabled:opacity-40"
           aria-label="Next month"
+          aria-describedby={atLastMonth ? noteId : undefined}
+          disabled={atLastMonth}
           onClick={() => showMonth(1)}
         >
           <Icon name="arrowRight" />
@@ -57,13 +63,16 @@ export default function BookingCalendar({ store, timeZone }: BookingCalendarProp
         labelledBy={headingId}
         month={month}
         today={today}
+        lastDate={last}
         focusDate={shown}
         selected={state.date}
-        isBookable={(date) => isBookableDate(date, schedule, now)}
+        isBookable={(date) => isBookableDate(date, schedule, now, store.horizonDays)}
         onMove={setFocusDate}
         onSelect={store.selectDate}
       />
-      <p className="mt-3 text-sm text-muted">Weekdays only. Use the arrow keys to move between days.</p>
+      <p id={noteId} className="mt-3 text-sm text-muted">
+        Weekdays only, up to {store.horizonDays} days ahead (until {formatLongDate(last)}). Use the arrow keys to move between days.
+      </p>
     </section>
   );
 }

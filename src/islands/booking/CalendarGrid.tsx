@@ -8,6 +8,8 @@ interface CalendarGridProps {
   /** "YYYY-MM" of the month shown. */
   month: string;
   today: string;
+  /** The horizon: focus goes no further. */
+  lastDate: string;
   /** The one day in the tab order (roving tabindex). */
   focusDate: string;
   selected: string | null;
@@ -17,7 +19,7 @@ interface CalendarGridProps {
 }
 
 /** The WAI-ARIA date grid: one tab stop, arrows/Home/End/PageUp/PageDown move, Enter or Space chooses. */
-export default function CalendarGrid({ labelledBy, month, today, focusDate, selected, isBookable, onMove, onSelect }: CalendarGridProps) {
+export default function CalendarGrid({ labelledBy, month, today, lastDate, focusDate, selected, isBookable, onMove, onSelect }: CalendarGridProps) {
   const cells = useRef(new Map<string, HTMLTableCellElement>());
   const moved = useRef(false);
 
@@ -39,7 +41,7 @@ export default function CalendarGrid({ labelledBy, month, today, focusDate, sele
       choose(date);
       return;
     }
-    const next = nextFocusDate(event.key, event.shiftKey, date, today);
+    const next = nextFocusDate(event.key, event.shiftKey, date, today, lastDate);
     if (next === null) return;
     event.preventDefault();
     if (next === date) return;

@@ -15,14 +15,16 @@ interface YourBookingsProps {
 }
 
 /**
- * This browser's upcoming bookings, below the calendar. Without shared bookings each has Cancel (after a
- * confirmation): the webhook hears of it, then the slot is free again. With them, each links to its manage page.
+ * This browser's upcoming bookings, below the calendar, behind a button (on a shared computer, the next visitor does
+ * not see them at a glance). Without shared bookings each has Cancel (after a confirmation): the webhook hears of it,
+ * then the slot is free again. With them, each links to its manage page.
  */
 export default function YourBookings({ store, config }: YourBookingsProps) {
   const upcoming = useStore(store.$upcoming);
   const cancelling = useStore(store.$cancelling);
   const [asking, setAsking] = useState<StoredBooking | null>(null);
   const [cancelled, setCancelled] = useState<string | null>(null);
+  const [shown, setShown] = useState(false);
   const id = useId();
 
   const when = (start: Date) => `${formatInZone(start, config.timeZone)} ${config.zoneLabel}`;
@@ -34,14 +36,23 @@ export default function YourBookings({ store, config }: YourBookingsProps) {
   if (upcoming.length === 0 && !cancelled) return null;
   return (
     <section aria-labelledby={`${id}-title`} className="mt-10 rounded-2xl border border-line bg-surface/80 p-4 sm:p-6">
-      <h2 id={`${id}-title`} className="text-lg font-semibold">
-        Your upcoming bookings
-      </h2>
-      <p className="mt-1 text-sm text-muted">
-        {store.shared ? "Booked from this browser. Each has its own link to manage it." : "Kept in this browser only."}
-      </p>
-      {upcoming.length > 0 && (
-        <ul className="mt-4 divide-y divide-line">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h2 id={`${id}-title`} className="text-lg font-semibold">
+          Your upcoming bookings
+        </h2>
+        {upcoming.length > 0 && (
+          <button type="button" className="btn-secondary px-4 py-2 text-sm" aria-expanded={shown} aria-controls={`${id}-list`} onClick={() => setShown(!shown)}>
+            {shown ? "Hide bookings made on this browser" : "Show bookings made on this browser"}
+          </button>
+        )}
+      </div>
+      {shown && upcoming.length > 0 && (
+        <p className="mt-1 text-sm text-muted">
+          {store.shared ? "Booked from this browser. Each has its own link to manage it." : "Kept in this browser only."}
+        </p>
+      )}
+      {shown && upcoming.length > 0 && (
+        <ul id={`${id}-list`} className="mt-4 divide-y divide-line">
           {upcoming.map(({ booking, start, ref }) => {
             const key = bookedKey(booking.date, booking.time);
             const sending = cancelling?.key === key && cancelling.phase === "sending";

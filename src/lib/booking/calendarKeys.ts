@@ -3,9 +3,9 @@ import { addDays, addMonths, weekdayIndex } from "./calendarDates";
 /**
  * Where focus moves in the date grid for a key, as the WAI-ARIA date picker pattern describes:
  * arrows by day and week, Home/End to the start/end of the week, PageUp/PageDown by month
- * (with Shift by year). Never before `minDate`; null when the key is not a grid key.
+ * (with Shift by year). Never before `minDate` nor after `maxDate` (the horizon); null when the key is not a grid key.
  */
-export function nextFocusDate(key: string, shiftKey: boolean, current: string, minDate: string): string | null {
+export function nextFocusDate(key: string, shiftKey: boolean, current: string, minDate: string, maxDate: string): string | null {
   let next: string;
   switch (key) {
     case "ArrowRight":
@@ -35,7 +35,7 @@ export function nextFocusDate(key: string, shiftKey: boolean, current: string, m
     default:
       return null;
   }
-  return next < minDate ? minDate : next;
+  return next < minDate ? minDate : next > maxDate ? maxDate : next;
 }
 
 /** Keys that choose the focused date. */

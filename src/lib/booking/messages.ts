@@ -1,7 +1,7 @@
 import { site } from "../../site.config";
 import type { BookRefusal, CancelRefusal } from "./sharedBookings";
 
-const { maxUpcomingPerEmail } = site.booking;
+const { horizonDays } = site.booking;
 
 /** What the booking and manage pages say when the shared bookings refuse something. */
 export const bookingMessages = {
@@ -9,7 +9,10 @@ export const bookingMessages = {
   slotTaken: "That time has just been booked. Please choose another.",
   refusals: {
     slot_taken: "That time has just been booked. Please choose another.",
-    too_many_bookings: `This e-mail address already has ${String(maxUpcomingPerEmail)} upcoming calls booked. Please cancel one before booking another.`,
+    // One sentence for the client limit and the e-mail cap alike: it never tells whether an address holds bookings.
+    too_many_bookings: `We cannot take another online booking from you just now. Please e-mail us at ${site.email} with two or three times that suit you, and we will confirm one.`,
+    day_full: `We have taken all the online bookings we can for today. Please e-mail us at ${site.email}, or try again tomorrow.`,
+    beyond_horizon: `Bookings open up to ${String(horizonDays)} days ahead. Please choose an earlier day.`,
     past_slot: "That time has already started. Please choose another.",
     not_a_slot: "That time is not one we offer. Please choose another.",
     weekend: "Calls are booked on weekdays only. Please choose another day.",

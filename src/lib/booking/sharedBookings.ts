@@ -1,9 +1,10 @@
 import { PostgrestClient } from "@supabase/postgrest-js";
-import { fetchWithTimeout, type PostFailure } from "../http";
+import { fetchWithTimeout, isTimeout, type PostFailure } from "../http";
 
 /**
- * The bookings every visitor shares, in the agency's Supabase project (supabase/migrations/*_bookings.sql): the
- * page reaches them only through four functions callable with the public anon key.
+ * The bookings every visitor shares, in the agency's Supabase project (supabase/migrations/*_booking*.sql): the page
+ * reads the taken starts and a manage link's booking with the public anon key, and books and cancels through the
+ * booking Edge Function (supabase/functions/booking/), which applies the limits and tells the agency.
  */
 export interface SharedBookings {
   /** The starts of the confirmed bookings in [from, to). */
@@ -24,7 +25,15 @@ export interface BookRequest {
 }
 
 /** What the database refused, by the message its function raised. */
-export type BookRefusal = "slot_taken" | "too_many_bookings" | "past_slot" | "not_a_slot" | "weekend" | "invalid";
+export type BookRefusal =
+  | "slot_taken"
+  | "too_many_bookings"
+  | "day_full"
+  | "beyond_horizon"
+  | "past_slot"
+  | "not_a_slot"
+  | "weekend"
+  | "invalid";
 export type CancelRefusal = "unknown_token" | "already_cancelled" | "past_slot";
 
 export type Outcome<T, R extends string = never> =
@@ -110,19 +119,37 @@ function readManaged(data: unknown): ManagedBooking {
   };
 }
 
-const BOOK_REFUSALS: readonly BookRefusal[] = ["slot_taken", "too_many_bookings", "past_slot", "not_a_slot", "weekend"];
+const BOOK_REFUSALS: readonly BookRefusal[] = ["slot_taken", "too_many_bookings", "day_full", "beyond_horizon", "past_slot", "not_a_slot", "weekend"];
 const CANCEL_REFUSALS: readonly CancelRefusal[] = ["unknown_token", "already_cancelled", "past_slot"];
+
+/** The booking Edge Function's path under the project's URL. */
+export const BOOKING_FUNCTION_PATH = "/functions/v1/booking";
 
 /** The shared bookings of the Supabase project at `url`, with its public anon key. */
 export function createSharedBookings(url: string, anonKey: string, { timeoutMs, fetchImpl }: { timeoutMs: number; fetchImpl?: typeof fetch }): SharedBookings {
-  const client = new PostgrestClient(new URL("/rest/v1", url).href, {
-    headers: { apikey: anonKey, Authorization: `Bearer ${anonKey}` },
-    fetch: fetchWithTimeout(timeoutMs, fetchImpl),
-    retry: false,
-  });
+  const headers = { apikey: anonKey, Authorization: `Bearer ${anonKey}` };
+  const timed = fetchWithTimeout(timeoutMs, fetchImpl);
+  const client = new PostgrestClient(new URL("/rest/v1", url).href, { headers, fetch: timed, retry: false });
   const call = async (fn: string, args: Record<string, unknown>): Promise<RpcAnswer> => {
     const { data, error, status } = await client.rpc(fn, args);
     return { data, error, status };
+  };
+  /** The booking function's answer, read like an RPC's: a refusal (4xx with its name) as a PT4xx error. */
+  const callFunction = async (body: Record<string, unknown>): Promise<RpcAnswer> => {
+    try {
+      const response = await timed(new URL(BOOKING_FUNCTION_PATH, url).href, {
+        method: "POST",
+        headers: { ...headers, "Content-Type": "application/json" },
+        body: JSON.stringify(body),
+      });
+      const data: unknown = await response.json().catch(() => null);
+      if (response.ok) return { data, error: null, status: response.status };
+      const refusal = isRecord(data) && typeof data["error"] === "string" ? data["error"] : "";
+      return { data: null, error: { message: refusal, code: response.status < 500 ? `PT${String(response.status)}` : "" }, status: response.status };
+    } catch (error) {
+      const message = isTimeout(error) ? "TimeoutError" : error instanceof Error ? error.message : String(error);
+      return { data: null, error: { message }, status: 0 };
+    }
   };
 
   return {
@@ -130,9 +157,9 @@ export function createSharedBookings(url: string, anonKey: string, { timeoutMs, 
       return outcomeOf(await call("taken_slots", { from: from.toISOString(), to: to.toISOString() }), timeoutMs, readStarts);
     },
     async book({ name, email, start, message, guests, submittedAt }) {
-      const answer = await call("book_slot", { name, email, start: start.toISOString(), message, guests, submitted_at: submittedAt.toISOString() });
+      const answer = await callFunction({ action: "book", name, email, start: start.toISOString(), message, guests, submittedAt: submittedAt.toISOString() });
       const read = (data: unknown) => {
-        if (!isRecord(data)) throw new TypeError("Malformed book_slot answer");
+        if (!isRecord(data)) throw new TypeError("Malformed booking answer");
         return { id: text(data["id"], "id"), token: text(data["token"], "token") };
       };
       return outcomeOf<{ id: string; token: string }, BookRefusal>(answer, timeoutMs, read, BOOK_REFUSALS, "invalid");
@@ -144,10 +171,10 @@ export function createSharedBookings(url: string, anonKey: string, { timeoutMs, 
     },
     async cancel(token) {
       const read = (data: unknown) => {
-        if (!isRecord(data)) throw new TypeError("Malformed cancel_booking answer");
+        if (!isRecord(data)) throw new TypeError("Malformed cancellation answer");
         return { id: text(data["id"], "id") };
       };
-      return outcomeOf<{ id: string }, CancelRefusal>(await call("cancel_booking", { token }), timeoutMs, read, CANCEL_REFUSALS);
+      return outcomeOf<{ id: string }, CancelRefusal>(await callFunction({ action: "cancel", token }), timeoutMs, read, CANCEL_REFUSALS);
     },
   };
 }

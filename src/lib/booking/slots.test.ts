@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { site } from "../../site.config";
-import { bookedKey, daySlots, isBookableDate, scheduleTimes, type Slot } from "./slots";
+import { bookedKey, daySlots, isBookableDate, lastBookableDate, scheduleTimes, type Slot } from "./slots";
 
 const schedule = site.booking;
 const NICOSIA = "Europe/Nicosia";
@@ -83,20 +83,28 @@ describe("isBookableDate", () => {
     ["2026-04-18", false, "a Saturday"],
     ["2026-04-19", false, "a Sunday"],
     ["2026-04-10", false, "a past Friday"],
-    ["2027-01-04", true, "a Monday next year"],
+    ["2026-06-12", true, "the last day of the 60-day horizon, a Friday"],
+    ["2026-06-15", false, "the Monday after the horizon"],
+    ["2027-01-04", false, "a Monday next year"],
+    ["2099-01-05", false, "a Monday in 2099"],
   ])("%s: %s (%s)", (date, bookable) => {
-    expect(isBookableDate(date, schedule, MORNING)).toBe(bookable);
+    expect(isBookableDate(date, schedule, MORNING, 60)).toBe(bookable);
+  });
+
+  it("ends the horizon on Nicosia's date", () => {
+    expect(lastBookableDate(schedule, MORNING, 60)).toBe("2026-06-12");
+    expect(lastBookableDate(schedule, new Date("2026-04-13T23:30:00Z"), 60)).toBe("2026-06-13");
   });
 
   it("uses Nicosia's date, not the visitor's or UTC's", () => {
     // 23:30 UTC on Monday the 13th is 02:30 on Tuesday the 14th in Nicosia: Monday is over.
     const now = new Date("2026-04-13T23:30:00Z");
-    expect(isBookableDate("2026-04-13", schedule, now)).toBe(false);
-    expect(isBookableDate("2026-04-14", schedule, now)).toBe(true);
+    expect(isBookableDate("2026-04-13", schedule, now, 60)).toBe(false);
+    expect(isBookableDate("2026-04-14", schedule, now, 60)).toBe(true);
   });
 
   it("closes today once its last slot has started", () => {
-    expect(isBookableDate("2026-04-13", schedule, new Date("2026-04-13T19:29:00Z"))).toBe(true);
-    expect(isBookableDate("2026-04-13", schedule, new Date("2026-04-13T19:30:00Z"))).toBe(false);
+    expect(isBookableDate("2026-04-13", schedule, new Date("2026-04-13T19:29:00Z"), 60)).toBe(true);
+    expect(isBookableDate("2026-04-13", schedule, new Date("2026-04-13T19:30:00Z"), 60)).toBe(false);
   });
 });

@@ -1,4 +1,4 @@
-import { formatShortDate, isWeekend } from "./calendarDates";
+import { addDays, formatShortDate, isWeekend } from "./calendarDates";
 import { clockLabel, clockTime, minutesOfDay, timeLabel, todayIn, wallClock, zonedToInstant } from "./zonedTime";
 
 /** The booking schedule: slot starts from firstSlot to lastSlot every stepMinutes, in timeZone. */
@@ -61,9 +61,14 @@ export function daySlots(date: string, schedule: Schedule, { now, visitorZone, b
     .filter((slot) => slot.start.getTime() > now.getTime());
 }
 
-/** Whether a date can be chosen: today or later in the schedule's zone, a weekday, with a slot still ahead. */
-export function isBookableDate(date: string, schedule: Schedule, now: Date): boolean {
-  if (isWeekend(date) || date < todayIn(schedule.timeZone, now)) return false;
+/** The last date bookings are open for: `horizonDays` after today in the schedule's zone (book_slot counts the same). */
+export function lastBookableDate(schedule: Schedule, now: Date, horizonDays: number): string {
+  return addDays(todayIn(schedule.timeZone, now), horizonDays);
+}
+
+/** Whether a date can be chosen: from today to the horizon in the schedule's zone, a weekday, with a slot still ahead. */
+export function isBookableDate(date: string, schedule: Schedule, now: Date, horizonDays: number): boolean {
+  if (isWeekend(date) || date < todayIn(schedule.timeZone, now) || date > lastBookableDate(schedule, now, horizonDays)) return false;
   const last = zonedToInstant(date, schedule.lastSlot, schedule.timeZone);
   return last.getTime() > now.getTime();
 }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { site } from "../../site.config";
 import { CIRCULAR, FILTERED, isSensitiveKey, scrub, scrubUrl } from "./scrub";
 
 describe("isSensitiveKey", () => {
@@ -137,6 +138,36 @@ describe("scrub", () => {
     ["an xhr with headers", { category: "xhr", data: { url: "/rest/v1/profiles", request_headers: { authorization: "Bearer a", apikey: "k" } } }, { category: "xhr", data: { url: "/rest/v1/profiles", request_headers: {} } }],
   ])("scrubs a breadcrumb: %s", (_name, breadcrumb, expected) => {
     expect(scrub(breadcrumb)).toEqual(expected);
+  });
+
+  describe("a booking's manage link and token", () => {
+    const token = "3f".repeat(32);
+    const link = `${site.booking.manageHref}#${token}`;
+    it.each([
+      ["the page URL", `https://site.test${link}`, `https://site.test${site.booking.manageHref}#${FILTERED}`],
+      ["a path", link, `${site.booking.manageHref}#${FILTERED}`],
+      ["a URL-encoded link", `/x?next=${encodeURIComponent(link)}`, `/x?next=${encodeURIComponent(site.booking.manageHref + "#")}${FILTERED}`],
+      ["a message with the token alone", `Cancel failed for ${token}.`, `Cancel failed for ${FILTERED}.`],
+      ["a longer hex run", `key ${token}ff`, `key ${FILTERED}`],
+      ["the link in a sentence", `Opened ${link} then left`, `Opened ${site.booking.manageHref}#${FILTERED} then left`],
+    ])("in %s", (_name, input, expected) => {
+      expect(scrubUrl(input)).toBe(expected);
+    });
+
+    it("leaves a 63-digit run, a hash-less manage URL and other fragments alone", () => {
+      expect(scrubUrl("3".repeat(63))).toBe("3".repeat(63));
+      expect(scrubUrl(`https://site.test${site.booking.manageHref}`)).toBe(`https://site.test${site.booking.manageHref}`);
+      expect(scrubUrl("/book#calendar")).toBe("/book#calendar");
+    });
+
+    it("leaves no trace in an event: request URL, navigation breadcrumbs, exception values", () => {
+      const event = {
+        request: { url: `https://site.test${link}` },
+        breadcrumbs: [{ category: "navigation", data: { from: link, to: site.booking.manageHref } }],
+        exception: { values: [{ type: "Error", value: `Could not look up ${token}` }] },
+      };
+      expect(JSON.stringify(scrub(event))).not.toContain(token);
+    });
   });
 
   it("leaves the input untouched, keeps non-plain values and shared objects, and cuts cycles", () => {

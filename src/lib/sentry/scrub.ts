@@ -1,7 +1,8 @@
 /**
  * Removes personal data and credentials from error reports before they leave the browser:
  * userName, userData, e-mail, passwords, secrets, cookies, authorization headers and token-like keys at
- * any depth, and credential values in URLs, query strings, fragments and JSON text, raw or URL-encoded.
+ * any depth, and credential values in URLs, query strings, fragments and JSON text, raw or URL-encoded; a booking's
+ * manage link (`/book/manage#<token>`) and any run of 64 hex digits (the shape of its token) in any string.
  */
 
 /** Keys (compared without case, `-` or `_`) whose values never leave the browser. */
@@ -40,6 +41,9 @@ const SENSITIVE_JSON = new RegExp(`("(?:${JSON_FIELDS.join("|")})"\\s*:\\s*")(?:
 /** `Bearer <token>` and anything shaped like a JWT, wherever it appears. */
 const BEARER = /\b(Bearer\s+)[\w.~+/=-]+/gi;
 const JWT = /\beyJ[\w-]+\.eyJ[\w-]+\.[\w-]*/g;
+/** The fragment of a manage link (site.booking.manageHref), raw or URL-encoded, and anything shaped like its token. */
+const MANAGE_LINK = new RegExp(`((?:/|${ENCODED("2F")})book(?:/|${ENCODED("2F")})manage(?:#|${ENCODED("23")}))[^\\s"'<>)\\]]+`, "gi");
+const HEX_SECRET = /[0-9a-f]{64,}/gi;
 
 export const FILTERED = "[Filtered]";
 export const CIRCULAR = "[Circular]";
@@ -57,7 +61,9 @@ export function scrubUrl(text: string): string {
     .replace(SENSITIVE_PARAM, `$1${FILTERED}`)
     .replace(SENSITIVE_JSON, `$1${FILTERED}"`)
     .replace(BEARER, `$1${FILTERED}`)
-    .replace(JWT, FILTERED);
+    .replace(JWT, FILTERED)
+    .replace(MANAGE_LINK, `$1${FILTERED}`)
+    .replace(HEX_SECRET, FILTERED);
 }
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {
