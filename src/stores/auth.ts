@@ -28,10 +28,12 @@ export const AFTER_SIGN_OUT = "/";
 
 /**
  * Signs out and goes home. When the auth server did not confirm it, this device is signed out
- * anyway and the home page shows, once, that other devices may still be signed in.
+ * anyway and the home page shows, once, that other devices may still be signed in. `afterSignOut` runs once the
+ * session has ended, before the page leaves (Sign Out removing this browser's copy of the workspace).
  */
-export async function signOutAndLeave(): Promise<void> {
+export async function signOutAndLeave(afterSignOut?: () => Promise<void>): Promise<void> {
   await auth.signOut({ beforeLocalOnly: () => flashToast(authMessages.signedOutHereOnly) });
+  await afterSignOut?.();
   window.location.assign(AFTER_SIGN_OUT);
 }
 

@@ -1,4 +1,5 @@
 import { expect, test } from "./fixtures/test";
+import { confirmSignOut } from "./fixtures/signOut";
 import { startFakeServer, type FakeServer, type RecordedRequest } from "./fixtures/server";
 import { FULL, ports } from "./fixtures/sites";
 import { openLogin, submitSignIn } from "./fixtures/login";
@@ -188,6 +189,7 @@ test.describe("signed in", () => {
     expect(profile?.headers.accept).toContain("application/vnd.pgrst.object+json");
 
     await page.getByRole("button", { name: "Sign Out" }).click();
+    await confirmSignOut(page);
     await expect(page).toHaveURL(/\/$/);
     const [logout] = received("POST", "/auth/v1/logout");
     expect(bearerOf(logout)).toBe(`Bearer ${token}`);
@@ -251,6 +253,7 @@ test.describe("password recovery", () => {
     // The notice sits over the header's account controls until dismissed.
     await page.getByRole("button", { name: `Dismiss notification: ${authMessages.passwordChanged.title}` }).click();
     await page.getByRole("button", { name: "Sign Out" }).click();
+    await confirmSignOut(page);
     await expect(page).toHaveURL(`${FULL}/`);
     await openLogin(page);
     await submitSignIn(page, ADA.email, "analytical");
@@ -289,6 +292,7 @@ test.describe("the auth server down", () => {
     await signInAda(page);
     server.setHandler((request) => (request.path === "/auth/v1/logout" ? { status: 500, body: { message: "down" } } : fake.handler(request)));
     await page.getByRole("button", { name: "Sign Out" }).click();
+    await confirmSignOut(page);
     await expectSignedOutHereOnly(page);
     expect(received("POST", "/auth/v1/logout").length).toBeGreaterThanOrEqual(1);
   });
@@ -299,6 +303,7 @@ test.describe("the auth server down", () => {
     server.setHandler((request) => (request.path === "/auth/v1/logout" ? "hang" : fake.handler(request)));
     const signOut = page.getByRole("button", { name: "Sign Out" });
     await signOut.click();
+    await confirmSignOut(page);
     await expect.poll(() => received("POST", "/auth/v1/logout").length).toBe(1);
     // The installed clock also runs in real time: leave a margin before the 15 s mark.
     await page.clock.fastForward(11_000);

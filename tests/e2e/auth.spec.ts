@@ -1,4 +1,5 @@
 import { readdirSync, readFileSync, statSync } from "node:fs";
+import { confirmSignOut } from "./fixtures/signOut";
 import { join } from "node:path";
 import type { BrowserContext, Page } from "@playwright/test";
 import { expect, test } from "./fixtures/test";
@@ -206,6 +207,7 @@ test.describe("the guard", () => {
     await expect(dashHeading(page, "Knowledge Base")).toBeVisible();
 
     await page.getByRole("button", { name: "Sign Out" }).click();
+    await confirmSignOut(page);
     await expect(page).toHaveURL(/\/$/);
     await openSignedOut(page, "/dash/settings");
   });
@@ -241,6 +243,7 @@ test.describe("the guard", () => {
     await expect(dashHeading(second, "Chat")).toBeVisible();
 
     await first.getByRole("button", { name: "Sign Out" }).click();
+    await confirmSignOut(first);
     await expect(first).toHaveURL(/\/$/);
     await expect(second).toHaveURL(/\/$/);
   });

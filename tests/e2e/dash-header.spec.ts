@@ -1,4 +1,5 @@
 import type { Locator, Page } from "@playwright/test";
+import { confirmSignOut } from "./fixtures/signOut";
 import { expect, test } from "./fixtures/test";
 import { expectNoAxeViolations } from "./fixtures/axe";
 import { ADA, openDash, signInAs } from "./fixtures/dash";
@@ -114,6 +115,7 @@ test.describe("on a phone (390 x 844)", () => {
     await accountButton(page).focus();
     await page.keyboard.press("ArrowUp");
     await page.keyboard.press("Enter");
+    await confirmSignOut(page);
     await expect(page).toHaveURL(/\/$/);
     await page.goto("/dash/settings");
     await expect(page).toHaveURL(/\/login\?next=%2Fdash%2Fsettings$/);

@@ -1,4 +1,5 @@
 import { expect, onScreen, test } from "./fixtures/workspaceTest";
+import { confirmSignOut } from "./fixtures/signOut";
 import { expectNoAxeViolations } from "./fixtures/axe";
 import { GRACE, openDash, openSignedOut, signInAs } from "./fixtures/dash";
 import { BARE } from "./fixtures/sites";
@@ -80,6 +81,7 @@ test("Clear workspace data asks first, then restores the sample data", async ({ 
 
 test("Sign Out goes to the home page and ends the session", async ({ page }) => {
   await page.getByRole("main").getByRole("button", { name: "Sign Out" }).click();
+  await confirmSignOut(page);
   await expect(page).toHaveURL(/\/$/);
   await openSignedOut(page, "/dash/settings");
 });

@@ -6,6 +6,25 @@ export const DASH_STORAGE_PREFIX = "paphos-ai:dash";
 /** The key of one feature's record for one user: users of one browser never see each other's records. */
 export const featureKey = (userId: string, feature: string): string => `${DASH_STORAGE_PREFIX}:${userId}:${feature}`;
 
+/** Every workspace key of one user starts with this: their records, shards and the copies of unreadable values. */
+const userPrefix = (userId: string): string => featureKey(userId, "");
+
+/**
+ * Removes every workspace key of one user (records, shards, backups) and the `others` named (their sync journal):
+ * Sign Out's 'Also remove this browser's copy of my workspace'. Other users' keys stay. Storage that refuses is left
+ * as it is; resolves to the keys removed.
+ */
+export function removeUserKeys(storage: Storage | null, userId: string, others: readonly string[] = []): string[] {
+  if (!storage) return [];
+  try {
+    const keys = [...keysStartingWith(storage, userPrefix(userId)), ...others.filter((key) => storage.getItem(key) !== null)];
+    for (const key of keys) storage.removeItem(key);
+    return keys;
+  } catch {
+    return [];
+  }
+}
+
 /** Where the copies of `key`'s unreadable values are kept, each under this prefix and its time. */
 const backupPrefix = (key: string): string => `${key}/backup/`;
 

@@ -47,19 +47,20 @@ export interface Outbox {
 
 /** Opens the outbox of `userId`. */
 export async function openOutbox(userId: string): Promise<Outbox> {
+  let closed = false;
   const db: IDBPDatabase<OutboxSchema> = await openDB<OutboxSchema>(outboxDbName(userId), 1, {
     upgrade(upgrading) {
       upgrading.createObjectStore("changes", { keyPath: "id" }).createIndex("seq", "seq");
     },
     blocking() {
-      // Another tab deletes it (Clear workspace data): let it.
+      // It is being deleted (Clear workspace data, or Sign Out removing this browser's copy): let it, and keep nothing.
+      closed = true;
       db.close();
     },
   });
   /** Sequence numbers keep rising across reloads: the next is one past the largest waiting. */
   const last = await db.transaction("changes").store.index("seq").openCursor(null, "prev");
   let seq = last?.value.seq ?? 0;
-  let closed = false;
   /** After close (sign-out, another user), a late call finds nothing and keeps nothing, rather than failing. */
   const open = <T>(closedValue: T, run: () => Promise<T>): Promise<T> => (closed ? Promise.resolve(closedValue) : run());
 

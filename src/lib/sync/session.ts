@@ -72,6 +72,8 @@ export interface SyncSession {
   settled(): Promise<void>;
   /** Queues changes that no feature's records hold (a document's pages), to be sent like any edit. */
   queue(changes: readonly Change[]): Promise<void>;
+  /** How many records have a change the server has not confirmed, the edits made so far queued first (Sign Out says it). */
+  waiting(): Promise<number>;
 }
 
 /** Parses a sharded feature's records (messages by conversation): each shard on its own, a bad one left out. */
@@ -132,6 +134,10 @@ export async function openSyncSession(userId: string, api: SyncApi, options: Syn
     async settled() {
       await remote.flush();
       await sender.idle();
+    },
+    async waiting() {
+      await remote.flush();
+      return outbox.count();
     },
     wrap(entry, local) {
       const mapping = TABLE_MAPPINGS.find((m) => m.feature === entry.feature.name);
