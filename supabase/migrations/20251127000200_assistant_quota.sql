@@ -24,11 +24,10 @@ create policy "a user reads their own usage" on public.assistant_usage
   for select to authenticated
   using (user_id = (select auth.uid()));
 
--- Counts one question of the caller today, unless today's questions or tokens have reached the limits: then nothing
--- is counted and the answer is false. One user's calls are taken one at a time (the row lock), so two at once cannot
--- both take the last question.
-create function public.assistant_begin_request(request_limit integer, token_limit bigint)
-returns boolean
+-- The caller's row of today (UTC), made when missing and locked until the call ends, so one user's calls are taken one
+-- at a time: two at once cannot both take the last question. For the two functions below only.
+create function public.assistant_usage_of_today()
+returns public.assistant_usage
 language plpgsql
 volatile
 security definer
@@ -42,15 +41,32 @@ begin
   if caller is null then
     raise exception 'not_signed_in' using errcode = 'PT401', detail = 'Sign in to use the assistant.';
   end if;
+  insert into public.assistant_usage (user_id, day) values (caller, today) on conflict (user_id, day) do nothing;
+  select * into used from public.assistant_usage u where u.user_id = caller and u.day = today for update;
+  return used;
+end;
+$$;
+
+-- Counts one question of the caller today, unless today's questions or tokens have reached the limits: then nothing
+-- is counted and the answer is false.
+create function public.assistant_begin_request(request_limit integer, token_limit bigint)
+returns boolean
+language plpgsql
+volatile
+security definer
+set search_path = ''
+as $$
+declare
+  used public.assistant_usage;
+begin
   if request_limit is null or token_limit is null or request_limit < 0 or token_limit < 0 then
     raise exception 'invalid_limit' using errcode = 'PT400', detail = 'The limits are whole numbers of at least 0.';
   end if;
-  insert into public.assistant_usage (user_id, day) values (caller, today) on conflict (user_id, day) do nothing;
-  select * into used from public.assistant_usage u where u.user_id = caller and u.day = today for update;
+  used := public.assistant_usage_of_today();
   if used.requests >= request_limit or used.tokens >= token_limit then
     return false;
   end if;
-  update public.assistant_usage u set requests = u.requests + 1 where u.user_id = caller and u.day = today;
+  update public.assistant_usage u set requests = u.requests + 1 where u.user_id = used.user_id and u.day = used.day;
   return true;
 end;
 $$;
@@ -64,24 +80,23 @@ security definer
 set search_path = ''
 as $$
 declare
-  caller uuid := auth.uid();
-  today date := (now() at time zone 'utc')::date;
+  used public.assistant_usage;
   total bigint;
 begin
-  if caller is null then
-    raise exception 'not_signed_in' using errcode = 'PT401', detail = 'Sign in to use the assistant.';
-  end if;
   if assistant_add_tokens.tokens is null or assistant_add_tokens.tokens < 0 or assistant_add_tokens.tokens > 10000000 then
     raise exception 'invalid_tokens' using errcode = 'PT400', detail = 'Tokens are a whole number from 0 to 10,000,000.';
   end if;
-  insert into public.assistant_usage as u (user_id, day, tokens) values (caller, today, assistant_add_tokens.tokens)
-  on conflict (user_id, day) do update set tokens = u.tokens + excluded.tokens
+  used := public.assistant_usage_of_today();
+  update public.assistant_usage u set tokens = u.tokens + assistant_add_tokens.tokens
+  where u.user_id = used.user_id and u.day = used.day
   returning u.tokens into total;
   return total;
 end;
 $$;
 
--- Supabase grants execute on new public functions to anon and authenticated as well as public: signed-in users only.
+-- Supabase grants execute on new public functions to anon and authenticated as well as public: signed-in users only,
+-- and the helper to nobody.
+revoke execute on function public.assistant_usage_of_today() from public, anon, authenticated;
 revoke execute on function public.assistant_begin_request(integer, bigint) from public, anon;
 revoke execute on function public.assistant_add_tokens(bigint) from public, anon;
 grant execute on function public.assistant_begin_request(integer, bigint) to authenticated;

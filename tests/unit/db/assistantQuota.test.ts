@@ -100,6 +100,11 @@ describe("the assistant's daily quota", () => {
     await expect(asRole(db, "anon", null, (tx) => tx.query("select public.assistant_add_tokens(0)"))).rejects.toThrow(/permission denied/);
   });
 
+  it("keeps its helper from the API: a user cannot call it", async () => {
+    const ada = await newUser();
+    await expect(asRole(db, "authenticated", ada, (tx) => tx.query("select public.assistant_usage_of_today()"))).rejects.toThrow(/permission denied/);
+  });
+
   it("a user's usage goes with their account", async () => {
     const ada = await newUser();
     await begin(ada, 5, 1_000);
