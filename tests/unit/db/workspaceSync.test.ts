@@ -41,7 +41,7 @@ afterAll(() => server?.close());
  * One device of a user: its own atoms, localStorage and outbox database (named `<user id>-<device>`), and a sync
  * session against the server, with the token of `signedIn` (the user, unless another has signed in since).
  */
-async function device(userId: string, name: string, signedIn = userId) {
+async function device(userId: string, name: string, signedIn = userId, now?: () => Date) {
   const atoms = {
     conversations: atom(conversationsFeature.samples()),
     messages: atom(messagesFeature.samples()),
@@ -70,7 +70,7 @@ async function device(userId: string, name: string, signedIn = userId) {
       persisted(atoms.layout, layoutFeature),
     ],
     storage: new MemoryStorage(),
-    openSync: async (id) => (session = await openSyncSession(`${id}-${name}`, deviceApi, { refreshMs: 3_600_000 })),
+    openSync: async (id) => (session = await openSyncSession(`${id}-${name}`, deviceApi, { refreshMs: 3_600_000, ...(now ? { now } : {}) })),
   });
   await workspace.open(userId);
   await session.settled();
@@ -121,6 +121,28 @@ describe("the workspace kept in Supabase", () => {
     await phone.session.settled();
     await laptop.session.refresh();
     expect(laptop.atoms.cases.get().some((c) => c.id === "case-new")).toBe(false);
+    laptop.workspace.close();
+    phone.workspace.close();
+  });
+
+  it("shows the server's version at once when its own older edit is skipped there (last write wins)", async () => {
+    const laptop = await device(ada, "laptop3");
+    await laptop.session.refresh();
+    // The phone's clock is an hour slow: its edits are older than the laptop's.
+    const phone = await device(ada, "phone3", ada, () => new Date(Date.now() - 3_600_000));
+    await phone.session.refresh();
+    const rename = (atoms: typeof laptop.atoms, id: string, title: string) =>
+      atoms.cases.set(atoms.cases.get().map((c) => (c.id === id ? { ...c, title } : c)));
+    const id = laptop.atoms.cases.get()[0]!.id;
+    rename(laptop.atoms, id, "Renamed on the laptop");
+    await laptop.session.settled();
+    rename(phone.atoms, id, "Renamed on the slow phone");
+    await phone.session.settled();
+    // Not after the next read (an hour here), but because the server said it skipped the phone's edit.
+    await vi.waitFor(() => expect(phone.atoms.cases.get().find((c) => c.id === id)?.title).toBe("Renamed on the laptop"));
+    expect(phone.session.$state.get()).toEqual({ waiting: 0, offline: false });
+    const { rows } = await db.query("select title from public.cases where owner_id = $1 and id = $2", [ada, id]);
+    expect(rows).toEqual([{ title: "Renamed on the laptop" }]);
     laptop.workspace.close();
     phone.workspace.close();
   });
