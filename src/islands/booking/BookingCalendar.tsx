@@ -70,7 +70,7 @@ export default function BookingCalendar({ store, timeZone }: BookingCalendarProp
         onMove={setFocusDate}
         onSelect={store.selectDate}
       />
-      <p id={noteId} className="mt-3 text-sm text-muted">
+      <p id={noteId} className="mt-3 max-w-sm text-sm text-muted">
         Weekdays only, up to {store.horizonDays} days ahead (until {formatLongDate(last)}). Use the arrow keys to move between days.
       </p>
     </section>
