@@ -103,7 +103,8 @@ export default defineConfig({
   vite: {
     plugins: [tailwindcss()],
     // The ingestion worker is an ES module, so PDF.js, mammoth and tesseract.js load inside it only on first use.
-    worker: { format: "es" },
+    // Workers go in a folder of their own, which _headers gives their own policy (WORKER_PATHS in policy.ts).
+    worker: { format: "es", rolldownOptions: { output: { entryFileNames: "_astro/workers/[name]-[hash].js" } } },
     // `astro dev` pre-bundles the document libraries at start: found only at the first upload, they would make Vite
     // re-optimise and reload the page in the middle of it. Builds are not affected. (PDF.js is not bundled: the page
     // and the worker import its own file, src/lib/documents/pdfjsAssets.ts.)

@@ -1,9 +1,14 @@
 import { readFileSync } from "node:fs";
-import type { Page } from "@playwright/test";
+import type { Page, Response } from "@playwright/test";
+import { MAX_CANVAS_PIXELS } from "../../src/lib/documents/canvas";
+import { MAX_DOCX_UNPACKED_BYTES, MAX_PAGES } from "../../src/lib/documents/reasons";
+import { featureKey } from "../../src/lib/dash/browserStorage";
+import { sampleUploads } from "../../src/lib/dash/samples/documents";
+import { WORKER_CSP } from "../../src/lib/security/policy";
 import { blankPdf, docx, executable, longPdf, scannedPdf, textPdf } from "../fixtures/documents";
 import { expectNoAxeViolations } from "./fixtures/axe";
 import { ADA, GRACE, openDash, signInAs } from "./fixtures/dash";
-import { READ, card, pauseClock, reloadPaused, workspaceContext } from "./fixtures/workspace";
+import { READ, card, installClock, pauseClock, reloadPaused, workspaceContext } from "./fixtures/workspace";
 import { expect, onScreen, test } from "./fixtures/workspaceTest";
 
 // Real documents (issue 17): uploads are read in a worker, kept per user in IndexedDB, and shown by the viewer.
@@ -124,6 +129,9 @@ test("each failure says why on its card while the next upload still reaches Inde
     [file("Locked.pdf", password), "This PDF is protected by a password."],
     [{ name: "Dashes.txt", mimeType: "text/plain", buffer: Buffer.from("-- -- --\n\n***") }, "No readable text was found in this document"],
     [file("Bundle.pdf", await longPdf(2001)), "This document has more than 2,000 pages"],
+    // The same cap for a text (2,001 pages at its form feeds), and a DOCX that would unpack to more than 100 MB.
+    [{ name: "Transcript.txt", mimeType: "text/plain", buffer: Buffer.from(Array.from({ length: MAX_PAGES + 1 }, (_, i) => `Day ${String(i + 1)}`).join("\f")) }, "This document has more than 2,000 pages"],
+    [file("Bomb.docx", await docx(["Clause 1."], MAX_DOCX_UNPACKED_BYTES + 1), "application/vnd.openxmlformats-officedocument.wordprocessingml.document"), "This Word file would unpack to more than 100 MB"],
     [file("Old brief.doc", new Uint8Array([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1, ...new Array<number>(504).fill(0)]), "application/msword"), "Word 97-2003 files can be kept but not read; save it as .docx or PDF"],
   ];
   for (const [failing] of failures) await upload(page, failing);
@@ -165,6 +173,95 @@ test("a reader that crashes, and one that never answers (5 minutes), fail their 
   await upload(page, { ...(await threePages()), name: "Good.pdf" });
   await page.clock.runFor(4000);
   await expect(row(page, "Good")).toContainText("Indexed");
+});
+
+test("a read cut off twice (the page left mid-read each time) fails with its reason instead of being resumed on every visit; Re-index reads it", async ({ page }) => {
+  await pauseClock(page);
+  // The reader's worker never arrives: each read waits until the page is left, as one the tab's crash cuts off. (The
+  // samples' reads wait too; a document's reading is recorded before its worker is asked for, so any request will do.)
+  const READER = /\/ingest\.worker[^/]*\.js$/;
+  await page.route(READER, () => undefined);
+  const started = page.waitForRequest(READER);
+  await upload(page, await threePages());
+  await started;
+  await page.clock.runFor(1000);
+  const settlement = row(page, "Settlement");
+  await expect(settlement).toContainText("OCR Processing");
+  // Cut off once: the next visit reads it again.
+  const again = page.waitForRequest(READER);
+  await reloadPaused(page, "Uploads");
+  await again;
+  await expect(settlement).toContainText("OCR Processing");
+  // Cut off twice: the next visit fails it instead of reading it a third time.
+  await reloadPaused(page, "Uploads");
+  await expect(settlement).toContainText("Failed");
+  await expect(settlement).toContainText("The document reader stopped unexpectedly twice while reading this file.");
+  // Its saved record counts the two reads it started, and no third.
+  await page.clock.runFor(1000);
+  const record = await page.evaluate((key) => localStorage.getItem(key) ?? "", featureKey(ADA.id, "uploads"));
+  const saved = (JSON.parse(record) as { data: { title: string; processing: { state: string; reads?: number } }[] }).data.find((u) => u.title === "Settlement");
+  expect(saved?.processing).toMatchObject({ state: "failed", reads: 2 });
+  await page.unroute(READER);
+  await page.getByRole("link", { name: "Files" }).click();
+  await card(page, "Settlement").getByRole("button", { name: "Re-index" }).click();
+  await page.clock.runFor(3000);
+  await expect(card(page, "Settlement")).toContainText("Indexed", READ);
+});
+
+test("a page far larger than a canvas: the viewer draws it within the cap on pixels, zoomed to 300%, with its text", async ({ page }) => {
+  // 595 by 14,400 points (the largest a PDF page may be): at 300% of the viewer's width, over 60,000 pixels tall.
+  await upload(page, file("Scroll.pdf", await textPdf([["A plan of the olive groves of Tala, drawn to scale."]], [595, 14_400])));
+  await expect(row(page, "Scroll")).toContainText("Indexed", READ);
+  await page.getByRole("link", { name: "Files" }).click();
+  await card(page, "Scroll").getByRole("button", { name: "Preview" }).click();
+  const viewer = page.getByRole("dialog", { name: "Scroll" });
+  await expect(viewer.getByRole("region", { name: "Page 1" })).toContainText("olive groves of Tala");
+  // 125%, 150%, 200%, 300%.
+  for (let i = 0; i < 4; i += 1) await viewer.getByRole("button", { name: "Zoom in" }).click();
+  await expect(viewer.getByText("300%")).toBeVisible();
+  const canvas = viewer.locator("canvas");
+  // Drawn at 300% of the width (CSS pixels), with fewer device pixels than that would take.
+  await expect.poll(async () => (await canvas.boundingBox())?.height ?? 0).toBeGreaterThan(60_000);
+  const drawn = () => canvas.evaluate((c: HTMLCanvasElement) => ({ pixels: c.width * c.height, side: Math.max(c.width, c.height) }));
+  await expect.poll(async () => (await drawn()).pixels).toBeGreaterThan(MAX_CANVAS_PIXELS * 0.9);
+  expect((await drawn()).pixels).toBeLessThanOrEqual(MAX_CANVAS_PIXELS);
+  expect((await drawn()).side).toBeLessThanOrEqual(32_767);
+  await expect(viewer.getByRole("region", { name: "Page 1" })).toContainText("olive groves of Tala");
+});
+
+test("a scanned page 200 inches wide is recognised from a drawing within the cap on pixels", async ({ page }) => {
+  await pauseClock(page);
+  const png = readFileSync(new URL("../fixtures/documents/scan-line.png", import.meta.url));
+  // At OCR's 200 dpi the page would be 40,000 pixels wide; within the cap, its scan of 700 points is about 900 wide.
+  await upload(page, file("Wide scan.pdf", await scannedPdf(png, [14_400, 1_440], 700)));
+  await page.clock.runFor(4000);
+  const scanned = row(page, "Wide scan");
+  await expect(scanned).toContainText("Indexed", { timeout: 60_000 });
+  await expect(scanned).toContainText("1 page, 1 recognised by OCR");
+});
+
+test.describe("the workers' own policy", () => {
+  // The page opens after the listener is on: the samples' reading (and the search worker) starts with it.
+  test.use({ workspaceScreen: null });
+
+  test("the reader's, the search index's and PDF.js's workers are served with a policy of their own (this site only, no eval), and every kind of document still reads", async ({ page, context }) => {
+    test.setTimeout(120_000);
+    const workers: Response[] = [];
+    page.on("response", (response) => void (/\/_astro\/(workers\/|pdf\.worker)/.test(new URL(response.url()).pathname) && workers.push(response)));
+    await signInAs(context, ADA);
+    await installClock(page);
+    // Files reads the six samples: PDFs, DOCX, a TXT and a scan (the OCR worker started inside the reader's worker).
+    await openDash(page, "/dash/files", "Files");
+    for (const sample of sampleUploads()) await expect(card(page, sample.title)).toContainText("Indexed", { timeout: 60_000 });
+    const pdf = sampleUploads().find((sample) => sample.kind === "pdf");
+    await card(page, pdf?.title ?? "").getByRole("button", { name: "Preview" }).click();
+    await expect(page.getByRole("dialog", { name: pdf?.title ?? "" }).getByText(/^Page 1 of \d+$/)).toBeVisible();
+    const names = () => [...new Set(workers.map((r) => /\/(ingest\.worker|search\.worker|pdf\.worker)/.exec(r.url())?.[1]))].sort();
+    await expect.poll(names).toEqual(["ingest.worker", "pdf.worker", "search.worker"]);
+    for (const response of workers) expect((await response.allHeaders())["content-security-policy"], response.url()).toBe(WORKER_CSP);
+    expect(WORKER_CSP).toMatch(/^default-src 'self'; .*connect-src 'self'/);
+    expect(WORKER_CSP).not.toMatch(/unsafe-eval|wasm-unsafe-eval/);
+  });
 });
 
 test("a blank PDF page that OCR cannot read either fails with 'No readable text'", async ({ page }) => {

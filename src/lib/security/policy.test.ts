@@ -11,6 +11,7 @@ import {
   serviceOrigins,
   toHeadersFile,
   toVercelConfig,
+  WORKER_CSP,
 } from "./policy";
 
 const everything = {
@@ -122,6 +123,25 @@ describe("security headers", () => {
     expect(headersFor(headerRules, "/dash")["Content-Security-Policy"]).not.toMatch(/wasm/);
   });
 
+  it.each(["/_astro/workers/ingest.worker-Cmx4T_od.js", "/_astro/workers/search.worker-BNYWWkGX.js", "/_astro/pdf.worker.min.CIqJB0yW.mjs"])(
+    "the worker script %s runs under a policy of its own: this site only, connections too, and no eval",
+    (path) => {
+      const headers = headersFor(parseHeadersFile(toHeadersFile(headerRules)), path);
+      const csp = headers["Content-Security-Policy"] ?? "";
+      expect(csp).toBe(WORKER_CSP);
+      expect(csp).toMatch(/^default-src 'self';/);
+      expect(csp).toContain("connect-src 'self';");
+      expect(csp).not.toMatch(/unsafe|blob:|data:|\*/);
+      expect(headers["Cache-Control"]).toBe("public, max-age=31536000, immutable");
+    },
+  );
+
+  it("no other file under /_astro gets the workers' policy", () => {
+    for (const path of ["/_astro/searchWorker.D-izGH2F.js", "/_astro/pdf.min.fxBuzxYg.mjs", "/_astro/index.Bx1.js", "/_astro/workers"]) {
+      expect(headersFor(headerRules, path)["Content-Security-Policy"], path).toBe(headersFor(headerRules, "/")["Content-Security-Policy"]);
+    }
+  });
+
   it("the _headers file reads back as the same rules", () => {
     expect(parseHeadersFile(toHeadersFile(headerRules))).toEqual(headerRules);
   });
@@ -133,7 +153,7 @@ describe("security headers", () => {
 
   it("vercel.json carries the same values for the same paths", () => {
     const config = JSON.parse(toVercelConfig(headerRules)) as { headers: { source: string; headers: { key: string; value: string }[] }[] };
-    expect(config.headers.map((h) => h.source)).toEqual(["/(.*)", "/_astro/(.*)", "/vendor/(.*)", "/dash", "/dash/(.*)", "/login", "/login/(.*)"]);
+    expect(config.headers.map((h) => h.source)).toEqual(["/(.*)", "/_astro/(.*)", "/_astro/workers/(.*)", "/_astro/pdf.worker.(.*)", "/vendor/(.*)", "/dash", "/dash/(.*)", "/login", "/login/(.*)"]);
     expect(Object.fromEntries(config.headers[0]!.headers.map((h) => [h.key, h.value]))).toEqual(headerRules[0]!.headers);
   });
 });

@@ -103,6 +103,19 @@ export function scriptResources(env: ServiceSettings): string[] {
  */
 export const HEADER_CSP = "frame-ancestors 'none'; base-uri 'none'; object-src 'none'; form-action 'self'";
 
+/**
+ * The policy a worker script of this site runs under (a worker takes its policy from its own script's response, not
+ * from the page): its scripts and connections to this site only, no eval (no 'unsafe-eval', no 'wasm-unsafe-eval':
+ * the document reader, the search index and PDF.js's parser compile nothing), and nothing else.
+ */
+export const WORKER_CSP = "default-src 'self'; script-src 'self'; connect-src 'self'; worker-src 'self'; object-src 'none'; base-uri 'none'";
+
+/**
+ * Where the worker scripts are: the build puts the workers it bundles (the document reader, the search index) under
+ * /_astro/workers/ (astro.config.mjs, `worker`), and PDF.js's own worker keeps its file's name, pdf.worker.min.
+ */
+export const WORKER_PATHS = ["/_astro/workers/*", "/_astro/pdf.worker.*"] as const;
+
 /** The site itself may use the microphone (the voice call); every other powerful feature is off. */
 export const PERMISSIONS_POLICY = [
   "microphone=(self)",
@@ -141,6 +154,8 @@ export const headerRules: readonly HeaderRule[] = [
   },
   // Astro puts a content hash in every file name under /_astro: a new build is a new URL.
   { path: "/_astro/*", headers: { "Cache-Control": "public, max-age=31536000, immutable" } },
+  // The workers under /_astro run under a policy of their own (their files are still content-hashed and immutable).
+  ...WORKER_PATHS.map((path) => ({ path, headers: { "Content-Security-Policy": WORKER_CSP } })),
   // The OCR worker (tesseract.js, a classic worker) runs under its own response's policy: its scripts and data from
   // this site, and WebAssembly compiled from them, nothing else ('wasm-unsafe-eval', never 'unsafe-eval').
   {
