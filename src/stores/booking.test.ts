@@ -2,24 +2,11 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { site } from "../site.config";
 import { createBookingStore, type BookingDeps, type BookingStore } from "./booking";
 import type { SharedBookings } from "../lib/booking/sharedBookings";
+import { memoryStorage } from "../../tests/fixtures/memoryStorage";
 
 const KEY = site.booking.storageKey;
 // Monday 13 April 2026, 09:00 in Nicosia.
 const NOW = new Date("2026-04-13T06:00:00Z");
-
-function memoryStorage(): Storage {
-  const data = new Map<string, string>();
-  return {
-    get length() {
-      return data.size;
-    },
-    key: (i) => [...data.keys()][i] ?? null,
-    getItem: (k) => data.get(k) ?? null,
-    setItem: (k, v) => void data.set(k, v),
-    removeItem: (k) => void data.delete(k),
-    clear: () => data.clear(),
-  };
-}
 
 function setup(fetchImpl: typeof fetch, storage: Storage | null = memoryStorage()) {
   let n = 0;
@@ -199,6 +186,14 @@ function sharedSetup(fetchImpl: typeof fetch, fake = fakeShared()) {
 
 const flush = () => vi.advanceTimersByTimeAsync(0);
 
+/** Maria's choice of Wednesday 15 April, 6:00 PM. */
+function chooseSixPm(store: BookingStore) {
+  store.selectDate("2026-04-15");
+  store.selectTime("18:00");
+  store.setField("name", "Maria");
+  store.setField("email", "maria@example.com");
+}
+
 describe("booking store with shared bookings", () => {
   // Wednesday 15 April 2026: 18:00 in Nicosia is 15:00 UTC.
   const SIX_PM = new Date("2026-04-15T15:00:00Z");
@@ -268,10 +263,7 @@ describe("booking store with shared bookings", () => {
     const fake = fakeShared();
     fake.answerBook({ ok: false, failure: { kind: "http", status: 502 } });
     const { store } = sharedSetup(vi.fn<typeof fetch>(), fake);
-    store.selectDate("2026-04-15");
-    store.selectTime("18:00");
-    store.setField("name", "Maria");
-    store.setField("email", "maria@example.com");
+    chooseSixPm(store);
     expect(await store.submit()).toBe("failed");
     expect(store.$state.get()).toMatchObject({ phase: { kind: "failed", reason: "The server answered with an error (HTTP 502)." }, fields: { name: "Maria" } });
     expect(store.$upcoming.get()).toEqual([]);
@@ -285,10 +277,7 @@ describe("booking store with shared bookings", () => {
     const fake = fakeShared();
     fake.answerBook({ ok: false, refusal });
     const { store } = sharedSetup(vi.fn<typeof fetch>(), fake);
-    store.selectDate("2026-04-15");
-    store.selectTime("18:00");
-    store.setField("name", "Maria");
-    store.setField("email", "maria@example.com");
+    chooseSixPm(store);
     expect(await store.submit()).toBe("refused");
     const { phase, fields } = store.$state.get();
     expect(phase).toMatchObject({ kind: "failed", refusal, reason: expect.stringMatching(sentence) });

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { site } from "../site.config";
 import type { ManagedBooking, SharedBookings } from "../lib/booking/sharedBookings";
+import { memoryStorage } from "../../tests/fixtures/memoryStorage";
 import { createManageBookingStore, type ManageBookingDeps } from "./manageBooking";
 
 const KEY = site.booking.storageKey;
@@ -16,20 +17,6 @@ const BOOKING: ManagedBooking = {
   start: new Date("2026-04-14T15:00:00Z"),
   status: "confirmed",
 };
-
-function memoryStorage(entries: Record<string, string> = {}): Storage {
-  const data = new Map(Object.entries(entries));
-  return {
-    get length() {
-      return data.size;
-    },
-    key: (i) => [...data.keys()][i] ?? null,
-    getItem: (k) => data.get(k) ?? null,
-    setItem: (k, v) => void data.set(k, v),
-    removeItem: (k) => void data.delete(k),
-    clear: () => data.clear(),
-  };
-}
 
 /** The shared bookings as a scripted fake; `find` and `cancel` answer after `delayMs` on the fake clock. */
 function fakeShared(delayMs = 100) {

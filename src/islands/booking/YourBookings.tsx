@@ -8,6 +8,7 @@ import type { BookingStore } from "../../stores/booking";
 import ConfirmDialog from "../../ui/ConfirmDialog";
 import FormBanner from "../../ui/FormBanner";
 import type { BookingConfig } from "./types";
+import UpcomingBookingItem from "./UpcomingBookingItem";
 
 interface YourBookingsProps {
   store: BookingStore;
@@ -55,32 +56,15 @@ export default function YourBookings({ store, config }: YourBookingsProps) {
         <ul id={`${id}-list`} className="mt-4 divide-y divide-line">
           {upcoming.map(({ booking, start, ref }) => {
             const key = bookedKey(booking.date, booking.time);
-            const sending = cancelling?.key === key && cancelling.phase === "sending";
-            const localTime = local(start);
             return (
-              <li key={key} className="flex flex-wrap items-center justify-between gap-3 py-3">
-                <div>
-                  <p className="font-semibold">{when(start)}</p>
-                  {localTime && <p className="text-sm text-muted">{localTime} your time</p>}
-                </div>
-                {store.shared ? (
-                  ref?.token && (
-                    <a className="btn-secondary px-4 py-2 text-sm" href={manageUrl(window.location.origin, config.manageHref, ref.token)}>
-                      Manage booking<span className="sr-only"> on {when(start)}</span>
-                    </a>
-                  )
-                ) : (
-                  <button
-                    type="button"
-                    className="btn-secondary px-4 py-2 text-sm aria-disabled:opacity-60"
-                    aria-disabled={sending || undefined}
-                    onClick={() => !sending && setAsking(booking)}
-                  >
-                    {sending ? "Cancelling..." : "Cancel"}
-                    <span className="sr-only"> the call on {when(start)}</span>
-                  </button>
-                )}
-              </li>
+              <UpcomingBookingItem
+                key={key}
+                when={when(start)}
+                localTime={local(start)}
+                manageHref={store.shared ? (ref?.token ? manageUrl(window.location.origin, config.manageHref, ref.token) : null) : undefined}
+                sending={cancelling?.key === key && cancelling.phase === "sending"}
+                onCancel={() => setAsking(booking)}
+              />
             );
           })}
         </ul>

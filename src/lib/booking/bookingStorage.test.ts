@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { StoredBooking } from "./bookingForm";
+import { memoryStorage } from "../../../tests/fixtures/memoryStorage";
 import { MAX_STORED_CHARS, loadBookings, parseBookings, recordBooking, setAsideKey } from "./bookingStorage";
 
 const KEY = "paphos-ai:bookings";
@@ -13,25 +14,6 @@ const booking: StoredBooking = {
   message: "",
   timestamp: "2026-04-13T06:00:00.000Z",
 };
-
-/** A Map-backed Storage, optionally with a quota in characters. */
-function memoryStorage(initial: Record<string, string> = {}, quota = Infinity): Storage {
-  const data = new Map(Object.entries(initial));
-  return {
-    get length() {
-      return data.size;
-    },
-    key: (i) => [...data.keys()][i] ?? null,
-    getItem: (k) => data.get(k) ?? null,
-    setItem: (k, v) => {
-      const used = [...data.entries()].reduce((n, [key, value]) => (key === k ? n : n + value.length), 0);
-      if (used + v.length > quota) throw new DOMException("quota exceeded", "QuotaExceededError");
-      data.set(k, String(v));
-    },
-    removeItem: (k) => void data.delete(k),
-    clear: () => data.clear(),
-  };
-}
 
 describe("parseBookings", () => {
   it("reads an absent value as no bookings and a list of bookings as itself", () => {
