@@ -2,8 +2,8 @@ import { describe, expect, it } from "vitest";
 import { DASH_BASE, dashRoutes, routeForPathname, routeHref } from "./routes";
 
 describe("dash routes", () => {
-  it("lists the six screens in navigation order", () => {
-    expect(dashRoutes.map((route) => route.label)).toEqual(["Chat", "Knowledge Base", "Files", "Cases", "Uploads", "Settings"]);
+  it("lists the seven screens in navigation order", () => {
+    expect(dashRoutes.map((route) => route.label)).toEqual(["Chat", "Knowledge Base", "Files", "Cases", "Uploads", "Review", "Settings"]);
   });
 
   it.each([
@@ -11,6 +11,7 @@ describe("dash routes", () => {
     ["/dash/", "Chat"],
     ["/dash/chat", "Chat"],
     ["/dash/knowledge/", "Knowledge Base"],
+    ["/dash/review", "Review"],
     ["/dash/settings/index.html", "Settings"],
   ])("%s shows %s", (pathname, title) => {
     expect(routeForPathname(pathname)?.title).toBe(title);

@@ -255,7 +255,7 @@ test("every dashboard screen has no WCAG 2.2 A/AA violation", async ({ page, con
   await openLogin(page);
   await submitSignIn(page, ADA.email, ADA.password);
   await expect(page).toHaveURL(/\/dash$/, SLOW);
-  const screens = [["/dash", "Chat"], ["/dash/chat", "Chat"], ["/dash/knowledge", "Knowledge Base"], ["/dash/files", "Files"], ["/dash/cases", "Cases"], ["/dash/uploads", "Uploads"], ["/dash/settings", "Settings"]];
+  const screens = [["/dash", "Chat"], ["/dash/chat", "Chat"], ["/dash/knowledge", "Knowledge Base"], ["/dash/files", "Files"], ["/dash/cases", "Cases"], ["/dash/uploads", "Uploads"], ["/dash/review", "Review"], ["/dash/settings", "Settings"]];
   for (const [path, heading] of screens) {
     await page.goto(path!);
     await expect(dashHeading(page, heading!)).toBeVisible();

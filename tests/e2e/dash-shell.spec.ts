@@ -10,6 +10,7 @@ const SCREENS = [
   ["/dash/files", "Files"],
   ["/dash/cases", "Cases"],
   ["/dash/uploads", "Uploads"],
+  ["/dash/review", "Review"],
   ["/dash/settings", "Settings"],
 ] as const;
 const h1 = (page: import("@playwright/test").Page, name: string) => page.getByRole("heading", { level: 1, name });

@@ -107,7 +107,7 @@ export const CONCEPTS: readonly Entry[] = [
     id: "expiration-date",
     name: "Term",
     clause: "term",
-    question: "How long is the term of this agreement, and when does it expire?",
+    question: "What is the term of this agreement?",
     ask: ["expiration date", "expire", "expiry", "initial term", "term agreement", "term contract", "how long term", "duration", "long last", "term"],
     says: ["=term of this agreement", "initial =term", "=term shall", "=term will", "=term hereof", "the =term", "contract period", "shall commence", "will commence", "commenc* on the effective date", "begin on the effective date", "continue* for a period", "continue* in effect until", "continue* in force", "continue* until", "shall expire", "will expire", "expire on", "expiration of the =term", "anniversary of the effective date", "years from the effective date", "months from the effective date", "years after the effective date", "until terminated", "period commencing"],
     sayAbsent: false,

@@ -44,7 +44,7 @@ export default function NewReviewDialog({ open, onClose, onCreated }: NewReviewD
           onCreated(created);
         }}
       >
-        <TextField id={`${id}-title`} label="Title" placeholder="Supplier contracts, change of control" value={title} maxLength={120} onChange={(event) => setTitle(event.target.value)} />
+        <TextField id={`${id}-title`} label="Review title" placeholder="Supplier contracts, change of control" value={title} maxLength={120} onChange={(event) => setTitle(event.target.value)} />
         <DocumentPicker value={docIds} onChange={setDocIds} />
         <QuestionPicker value={columns} onChange={setColumns} />
         <FormActions onCancel={close} submitLabel="Start Review" disabled={!ready} />

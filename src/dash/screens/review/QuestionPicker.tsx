@@ -48,13 +48,22 @@ export default function QuestionPicker({ value, onChange, taken = [] }: Question
                 const inReview = taken.some((c) => same(c.question, preset.question));
                 const checked = inReview || value.some((c) => same(c.question, preset.question));
                 return (
-                  <label key={preset.id} className="flex items-start gap-2 text-sm" title={preset.question}>
-                    <input type="checkbox" className="mt-1" checked={checked} disabled={inReview || (full && !checked)} onChange={(event) => togglePreset(preset, event.target.checked)} />
-                    <span>
+                  <div key={preset.id}>
+                    <label className="flex items-start gap-2 text-sm" title={preset.question}>
+                      <input
+                        type="checkbox"
+                        className="mt-1"
+                        checked={checked}
+                        disabled={inReview || (full && !checked)}
+                        aria-describedby={`${id}-${preset.id}`}
+                        onChange={(event) => togglePreset(preset, event.target.checked)}
+                      />
                       {preset.label}
-                      <span className="sr-only">: {preset.question}</span>
+                    </label>
+                    <span id={`${id}-${preset.id}`} className="sr-only">
+                      {preset.question}
                     </span>
-                  </label>
+                  </div>
                 );
               })}
             </div>
