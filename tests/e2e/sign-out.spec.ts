@@ -7,7 +7,14 @@ import type { FakeServer } from "./fixtures/server";
 import { REMOVE_COPY, confirmSignOut, heldInBrowser } from "./fixtures/signOut";
 import { BARE, FULL } from "./fixtures/sites";
 import type { FakeAccount } from "./fixtures/supabase";
-import { emptyWorkspace, rowCount, signInToWorkspace, startSupabaseWorkspace, type SupabaseWorkspace } from "./fixtures/supabaseWorkspace";
+import {
+  emptyWorkspace,
+  rowCount,
+  signInToWorkspace,
+  startSupabaseWorkspace,
+  waitingChanges,
+  type SupabaseWorkspace,
+} from "./fixtures/supabaseWorkspace";
 import { READ, workspaceContext } from "./fixtures/workspace";
 import { expect, test } from "./fixtures/test";
 
@@ -104,6 +111,8 @@ test.describe("with Supabase", () => {
     }) => {
       await signInToWorkspace(page, ADA, db);
       await uploadLease(page);
+      // The upload's rows reach the project before it stops taking writes.
+      await expect.poll(() => waitingChanges(page, ADA.id), { timeout: 15_000 }).toBe(0);
       const documentsDb = `paphos-documents/${ADA.id}`;
       await expect.poll(async () => (await heldInBrowser(page, ADA)).databases).toEqual([documentsDb, `paphos-outbox/${ADA.id}`].sort());
 
@@ -111,16 +120,19 @@ test.describe("with Supabase", () => {
         request.path === "/rest/v1/rpc/apply_changes" ? { status: 503, body: { message: "Service Unavailable" } } : fake.handler(request),
       );
       await createCase(page, "Matter typed on a shared computer");
-      const header = page.getByRole("banner").getByRole("status");
-      await expect(header).toHaveText(/^Offline: \d+ changes? waiting$/, { timeout: 15_000 });
-      const waiting = Number(/\d+/.exec((await header.textContent()) ?? "")?.[0]);
+      await expect(page.getByRole("banner").getByRole("status")).toHaveText(/^Offline: \d+ changes? waiting$/, { timeout: 15_000 });
+
+      // The dialog counts the outbox itself (the header waits for the next attempt to recount).
+      const dialog = await openSignOut(page);
+      const said = dialog.getByRole("status");
+      await expect(said).toHaveText(/^\d+ changes? (has|have) not reached your firm's project yet: removing this browser's copy deletes (it|them)\.$/);
+      const waiting = await waitingChanges(page, ADA.id);
+      expect(waiting).toBeGreaterThan(0);
       const sentence =
         waiting === 1
           ? "1 change has not reached your firm's project yet: removing this browser's copy deletes it."
           : `${String(waiting)} changes have not reached your firm's project yet: removing this browser's copy deletes them.`;
-
-      const dialog = await openSignOut(page);
-      await expect(dialog.getByRole("status")).toHaveText(sentence);
+      await expect(said).toHaveText(sentence);
       await expect(dialog.getByRole("checkbox", { name: REMOVE_COPY })).toHaveAccessibleDescription(sentence);
       await expectNoAxeViolations(page, "sign out: ");
       await confirmSignOut(page, { removeCopy: true });
