@@ -79,9 +79,14 @@ describe("who may call what", () => {
 });
 
 describe("the horizon", () => {
-  it(`opens ${String(booking.horizonDays)} days ahead, as the calendar (site.booking.horizonDays) says`, async () => {
-    const { rows } = await db.query<{ horizon_days: number }>("select horizon_days from public.booking_settings");
-    expect(rows[0]!.horizon_days).toBe(booking.horizonDays);
+  it(`opens ${String(booking.horizonDays)} days ahead, as the calendar (site.booking.horizonDays) says; the e-mail cap is site.booking.maxUpcomingPerEmail`, async () => {
+    const { rows } = await db.query<{ column_name: string; column_default: string }>(
+      "select column_name, column_default from information_schema.columns where table_schema = 'public' and table_name = 'booking_settings' and column_name in ('horizon_days', 'per_email') order by column_name",
+    );
+    expect(rows).toEqual([
+      { column_name: "horizon_days", column_default: String(booking.horizonDays) },
+      { column_name: "per_email", column_default: String(booking.maxUpcomingPerEmail) },
+    ]);
   });
 
   it("refuses a slot in 2099 and the weekday after the horizon; takes the horizon's last weekday", async () => {
