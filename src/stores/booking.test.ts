@@ -1,4 +1,5 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
+import { useFakeClock } from "../../tests/fixtures/fakeClock";
 import { site } from "../site.config";
 import { createBookingStore, type BookingDeps, type BookingStore } from "./booking";
 import type { SharedBookings } from "../lib/booking/sharedBookings";
@@ -21,14 +22,7 @@ function setup(fetchImpl: typeof fetch, storage: Storage | null = memoryStorage(
 
 const bodies = (fetchImpl: ReturnType<typeof vi.fn<typeof fetch>>) => fetchImpl.mock.calls.map(([, init]) => JSON.parse(String(init?.body)));
 
-beforeEach(() => {
-  vi.useFakeTimers();
-  vi.setSystemTime(NOW);
-  vi.spyOn(console, "warn").mockImplementation(() => undefined);
-});
-afterEach(() => {
-  vi.useRealTimers();
-});
+useFakeClock(NOW);
 
 describe("booking store", () => {
   it("offers the chosen day's 11 slots, with the visitor's time beside them", () => {

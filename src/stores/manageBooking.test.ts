@@ -1,4 +1,5 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
+import { useFakeClock } from "../../tests/fixtures/fakeClock";
 import { site } from "../site.config";
 import type { ManagedBooking, SharedBookings } from "../lib/booking/sharedBookings";
 import { memoryStorage } from "../../tests/fixtures/memoryStorage";
@@ -37,14 +38,7 @@ function setup(shared = fakeShared(), storage: Storage | null = memoryStorage())
   return { store: createManageBookingStore({ storageKey: KEY }, deps), shared, clearFragment, loadShared, storage };
 }
 
-beforeEach(() => {
-  vi.useFakeTimers();
-  vi.setSystemTime(NOW);
-  vi.spyOn(console, "warn").mockImplementation(() => undefined);
-});
-afterEach(() => {
-  vi.useRealTimers();
-});
+useFakeClock(NOW);
 
 describe("manage booking store", () => {
   it("reads the token from the fragment, asks to take it out of the address bar, and shows the booking once found", async () => {
