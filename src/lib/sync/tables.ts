@@ -167,6 +167,7 @@ const documents: TableMapping = {
       done_at: u.processing.doneAt ?? null,
       failed_at: u.processing.failedAt ?? null,
       failure_reason: u.processing.reason ?? null,
+      reads: u.processing.reads ?? 0,
     })),
   fromRows: (rows) =>
     rows.map((r) =>
@@ -193,6 +194,7 @@ const documents: TableMapping = {
           doneAt: iso(r["done_at"]),
           failedAt: iso(r["failed_at"]),
           reason: r["failure_reason"] ?? undefined,
+          reads: r["reads"],
         }),
       }),
     ),
