@@ -154,3 +154,48 @@ test.describe("past the daily quota", () => {
     await expect(answer).not.toContainText(/error 429|busy/);
   });
 });
+
+// Review with a model (issue 30, item 7): a Found cell may also get a one-line answer, written from that cell's passage
+// alone and shown beside the quote; one that names what the passage does not say is dropped.
+test("a review's Found cell gets the model's one-line answer beside its quote, from its passage only; an unfounded one is dropped", async ({ page, context }) => {
+  await openChat(page, context);
+  const clause = "This Agreement shall be governed by the laws of the State of Illinois.";
+  const text = `SUPPLY AGREEMENT\n\n1. Supply. The Supplier shall deliver the goods monthly.\n\n12. Governing Law. ${clause}\n\n13. Assignment. Neither party may assign this Agreement without the prior written consent of the other party.\n`;
+  await page.goto("/dash/uploads");
+  await page.getByLabel("Choose File").setInputFiles({ name: "Supply agreement.txt", mimeType: "text/plain", buffer: Buffer.from(text) });
+  await page.getByLabel("Target Case").selectOption({ index: 1 });
+  await page.getByRole("button", { name: "Upload Document" }).click();
+  await expect(page.getByRole("main").getByRole("listitem", { name: "Supply agreement", exact: true })).toContainText("Indexed", { timeout: 45_000 });
+
+  fake.respond({ pieces: ["Illinois [1]"], held: false });
+  await page.goto("/dash/review");
+  await page.getByRole("button", { name: "New Review" }).click();
+  const dialog = page.getByRole("dialog", { name: "New Review" });
+  await dialog.getByRole("checkbox", { name: /^Supply agreement/ }).check();
+  await dialog.getByText("Governing law and disputes", { exact: true }).click();
+  await dialog.getByRole("checkbox", { name: "Governing law", exact: true }).check();
+  await dialog.getByRole("button", { name: "Start Review" }).click();
+  const request = await fake.waitForRequest();
+  const body = request.body as { messages: { role: string; content: string }[] };
+  expect(body.messages[1]?.content).toContain("Which law governs this agreement? Answer in one short line");
+  // One passage only: the cell's own clause.
+  expect(body.messages[1]?.content).toContain(clause);
+  expect(body.messages[1]?.content).not.toContain("[2]");
+  const grid = page.getByRole("grid", { name: /documents by questions/ });
+  const cell = grid.getByRole("gridcell").first();
+  await expect(cell).toContainText("Illinois");
+  await expect(cell).toContainText(clause);
+
+  // A one-line answer naming what the passage does not say is left out; the quote stays.
+  fake.respond({ pieces: ["Only with the consent of Delaware courts [1]"], held: false });
+  await page.getByRole("button", { name: "Add question" }).click();
+  const add = page.getByRole("dialog", { name: "Add questions" });
+  await add.getByText("Assignment and change of control", { exact: true }).click();
+  await add.getByRole("checkbox", { name: "Assignment", exact: true }).check();
+  await add.getByRole("button", { name: "Add to review" }).click();
+  await fake.waitForRequest();
+  const second = grid.getByRole("gridcell").nth(1);
+  await expect(second).toContainText("prior written consent");
+  await expect(page.getByText("2 of 2 cells")).toBeVisible();
+  await expect(second).not.toContainText("Delaware");
+});

@@ -36,6 +36,8 @@ export interface CellTask {
 export interface CellAnswer {
   status: Extract<CellStatus, "found" | "not-found">;
   quote?: CellQuote;
+  /** A model's one-line answer from the quote alone (answerLine.ts), beside it, never instead of it. */
+  answer?: string;
 }
 
 /**
@@ -90,6 +92,7 @@ export function answeredCell(previous: ReviewCell | undefined, task: CellTask, a
   const keepMark = sameQuestion && !reread && previous.mark;
   const cell: ReviewCell = { docId: task.docId, columnId: task.columnId, question: task.question, docVersion: task.docVersion, status: answer.status, answeredAt: at };
   if ("quote" in answer && answer.quote) cell.quote = answer.quote;
+  if ("answer" in answer && answer.answer) cell.answer = answer.answer;
   if (keepMark) cell.mark = keepMark;
   if (previous?.note && sameQuestion) cell.note = previous.note;
   if (reread && previous.mark?.state === "verified") cell.lost = "reindexed";

@@ -12,6 +12,19 @@ import { $uploads, readSamples } from "./uploads";
 
 let client: AssistantClient | null = null;
 
+/** The model set at build (PUBLIC_ASSISTANT_URL), made on first use; null without one. */
+export function assistantClient(): AssistantClient | null {
+  if (!ASSISTANT_URL) return null;
+  client ??= createAssistantClient({
+    url: ASSISTANT_URL,
+    supabaseUrl: supabaseProject?.url,
+    fetch: (input, init) => fetch(input, init),
+    token: () => $auth.get().session?.accessToken ?? null,
+    ...(ASSISTANT_MODEL ? { model: ASSISTANT_MODEL } : {}),
+  });
+  return client;
+}
+
 /** The workspace's answers: its search, its records, and the model set at build, if any. */
 export const writeReply = createReplyWriter({
   retriever,
@@ -27,15 +40,5 @@ export const writeReply = createReplyWriter({
     caseTitle,
     isKnowledgeItem: (id) => $knowledgeItems.get().some((item) => item.id === id),
   }),
-  model: () => {
-    if (!ASSISTANT_URL) return null;
-    client ??= createAssistantClient({
-      url: ASSISTANT_URL,
-      supabaseUrl: supabaseProject?.url,
-      fetch: (input, init) => fetch(input, init),
-      token: () => $auth.get().session?.accessToken ?? null,
-      ...(ASSISTANT_MODEL ? { model: ASSISTANT_MODEL } : {}),
-    });
-    return client;
-  },
+  model: assistantClient,
 });
