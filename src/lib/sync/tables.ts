@@ -4,6 +4,7 @@ import type { Conversation } from "../dash/conversations";
 import type { KnowledgeItem } from "../dash/knowledge";
 import type { Preferences } from "../dash/preferences";
 import type { Upload } from "../dash/uploads";
+import type { Review, ReviewCell } from "../review/review";
 import type { Row, RowKey } from "./outbox";
 
 /**
@@ -22,8 +23,18 @@ export interface TableMapping {
   fromRows(rows: readonly Row[]): unknown;
 }
 
-/** The parent tables first: a batch inserts a conversation before its messages, a document before its pages. */
-export const TABLE_ORDER = ["preferences", "conversations", "knowledge_items", "cases", "documents", "messages", "document_pages"] as const;
+/** The parent tables first: a batch inserts a conversation before its messages, a document before its pages, a review before its cells. */
+export const TABLE_ORDER = [
+  "preferences",
+  "conversations",
+  "knowledge_items",
+  "cases",
+  "documents",
+  "reviews",
+  "messages",
+  "document_pages",
+  "review_cells",
+] as const;
 
 /** A timestamp column as the app keeps instants: ISO 8601 in UTC ("2026-04-14T15:00:00.000Z"). */
 const iso = (value: unknown): string | undefined => (typeof value === "string" ? new Date(value).toISOString() : undefined);
@@ -200,6 +211,68 @@ const documents: TableMapping = {
     ),
 };
 
+/** A review (supabase/migrations/20251128000000_reviews.sql): its rows and questions as jsonb, its own createdAt kept as created_at. */
+const reviews: TableMapping = {
+  feature: "reviews",
+  table: "reviews",
+  key: ["id"],
+  toRows: (value) =>
+    (value as Review[]).map((r) => ({ id: r.id, title: r.title, documents: r.documents, columns: r.columns, created_at: r.createdAt, updated_at: r.updatedAt })),
+  fromRows: (rows) =>
+    rows.map((r) => ({ id: r["id"], title: r["title"], documents: r["documents"], columns: r["columns"], createdAt: iso(r["created_at"]), updatedAt: iso(r["updated_at"]) })),
+};
+
+/** A review's cells, one record per review (like messages by conversation): a cell is a row keyed by its document and question. */
+const reviewCells: TableMapping = {
+  feature: "reviewCells",
+  table: "review_cells",
+  key: ["review_id", "doc_id", "column_id"],
+  toRows: (value) =>
+    [...(value as ReadonlyMap<string, ReviewCell[]>)].flatMap(([reviewId, cells]) =>
+      cells.map((c) => ({
+        review_id: reviewId,
+        doc_id: c.docId,
+        column_id: c.columnId,
+        question: c.question,
+        doc_version: c.docVersion,
+        status: c.status,
+        quote: c.quote ?? null,
+        answer: c.answer ?? null,
+        mark: c.mark ?? null,
+        note: c.note ?? null,
+        lost: c.lost ?? null,
+        answered_at: c.answeredAt,
+      })),
+    ),
+  fromRows: (rows) => {
+    const byReview = new Map<string, unknown[]>();
+    // The server keeps no order: the cells come back by when they were answered, then by document and question.
+    const order = (r: Row) => `${String(iso(r["answered_at"]))} ${String(r["doc_id"])} ${String(r["column_id"])}`;
+    const ordered = [...rows].sort((a, b) => order(a).localeCompare(order(b)));
+    for (const r of ordered) {
+      const reviewId = String(r["review_id"]);
+      const cells = byReview.get(reviewId) ?? [];
+      cells.push(
+        defined({
+          docId: r["doc_id"],
+          columnId: r["column_id"],
+          question: r["question"],
+          docVersion: r["doc_version"],
+          status: r["status"],
+          quote: r["quote"] ?? undefined,
+          answer: r["answer"] ?? undefined,
+          mark: r["mark"] ?? undefined,
+          note: r["note"] ?? undefined,
+          lost: r["lost"] ?? undefined,
+          answeredAt: iso(r["answered_at"]),
+        }),
+      );
+      byReview.set(reviewId, cells);
+    }
+    return byReview;
+  },
+};
+
 /** One row per user: its key is the owner alone, so two features can each write their own columns of it. */
 const preferences: TableMapping = {
   feature: "preferences",
@@ -237,7 +310,7 @@ const layout: TableMapping = {
 };
 
 /** Every synced feature. Replies in flight (pendingReplies) stay in the browser that is writing them. */
-export const TABLE_MAPPINGS: readonly TableMapping[] = [conversations, messages, knowledge, cases, documents, preferences, layout];
+export const TABLE_MAPPINGS: readonly TableMapping[] = [conversations, messages, knowledge, cases, documents, preferences, layout, reviews, reviewCells];
 
 /** The tables a workspace reads when it opens: each once, in parallel. */
 export const SYNCED_TABLES: readonly string[] = [...new Set(TABLE_MAPPINGS.map((m) => m.table))];
