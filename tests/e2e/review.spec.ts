@@ -157,3 +157,25 @@ test("the XLSX export has a Review sheet of 3 rows by 4 questions and a Sources 
   await expect(page.getByRole("dialog", { name: /^Governing law:/ })).toBeVisible();
   await expectNoAxeViolations(page, "cell: ");
 });
+
+test("no other screen and no marketing page loads the review's code or the spreadsheet library", async ({ page }) => {
+  const scripts: string[] = [];
+  page.on("request", (request) => {
+    // A chunk is named after its first module: ReviewScreen, reviews, xlsx (write-excel-file).
+    if (request.resourceType() === "script") scripts.push(new URL(request.url()).pathname.split("/").pop() ?? "");
+  });
+  for (const [path, heading] of [["/dash/chat", "Chat"], ["/dash/knowledge", "Knowledge Base"], ["/dash/files", "Files"], ["/dash/cases", "Cases"], ["/dash/settings", "Settings"]] as const) {
+    await page.goto(path);
+    await expect(page.getByRole("heading", { level: 1, name: heading })).toBeVisible();
+  }
+  await page.goto("/");
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  expect(scripts.length).toBeGreaterThan(5);
+  expect(scripts.filter((name) => /^(review|xlsx|excel)/i.test(name))).toEqual([]);
+
+  // The Review screen brings them; the spreadsheet library only once Export is chosen.
+  await page.goto("/dash/review");
+  await expect(page.getByRole("heading", { level: 1, name: "Review" })).toBeVisible();
+  expect(scripts.filter((name) => /^review/i.test(name)).length).toBeGreaterThan(0);
+  expect(scripts.filter((name) => /^(xlsx|excel)/i.test(name))).toEqual([]);
+});

@@ -144,4 +144,23 @@ describe("createWorkspace: following the signed-in user", () => {
     vi.advanceTimersByTime(SAVE_DELAY_MS);
     expect(storage.writes).toEqual([]);
   });
+
+  it("a feature joined later (a lazily loaded screen's) loads the open user's records now, and opens with the others after", async () => {
+    const $late = atom(0);
+    const late = persisted($late, { ...counter, name: "late" });
+    storage.setItem(featureKey("u1", "late"), JSON.stringify({ v: 1, data: 4 }));
+    storage.setItem(featureKey("u2", "late"), JSON.stringify({ v: 1, data: 9 }));
+    const workspace = make();
+    await workspace.open("u1");
+    await workspace.join(late);
+    expect($late.get()).toBe(4);
+    $late.set(5);
+    vi.advanceTimersByTime(SAVE_DELAY_MS);
+    expect(storage.map.get(featureKey("u1", "late"))).toBe(JSON.stringify({ v: 1, data: 5 }));
+    await workspace.open("u2");
+    expect($late.get()).toBe(9);
+    workspace.close();
+    await workspace.join(late);
+    expect($late.get()).toBe(9);
+  });
 });

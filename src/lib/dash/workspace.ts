@@ -25,17 +25,27 @@ export interface WorkspaceDeps extends Omit<BrowserRepositoryOptions, "userId"> 
  * The signed-in user's workspace: opening it loads every feature's records into the stores and keeps them saved;
  * closing writes what is pending and detaches them, so the next user never sees the last one's records.
  */
-export function createWorkspace({ features, $userId, openSync, ...options }: WorkspaceDeps) {
+export function createWorkspace({ features: initial, $userId, openSync, ...options }: WorkspaceDeps) {
   // Read from here rather than through $workspace.get(), which would mount the store (and follow $userId) again.
   let state: WorkspaceState = { status: "closed" };
   const $workspace = atom<WorkspaceState>(state);
   const setState = (next: WorkspaceState) => $workspace.set((state = next));
-  let disconnectAll: (() => void) | null = null;
+  /** Every feature: those listed at the start, then those a lazily loaded screen joined (join). */
+  const features: PersistedRecords[] = [...initial];
+  /** The open user's attachments: their sync session, and how each feature is detached. */
+  let attached: { userId: string; sync: SyncSession | null; disconnects: (() => void)[] } | null = null;
   let opening: Promise<void> = Promise.resolve();
 
+  const connect = (entry: PersistedRecords, userId: string, sync: SyncSession | null) => {
+    const local = repositoryFor(entry, { ...options, userId });
+    return connectAtom(entry.$records, sync ? sync.wrap(entry, local) : local);
+  };
+
   const close = () => {
-    disconnectAll?.();
-    disconnectAll = null;
+    const detach = attached;
+    attached = null;
+    detach?.disconnects.forEach((disconnect) => disconnect());
+    detach?.sync?.stop();
     if (state.status !== "closed") setState({ status: "closed" });
   };
 
@@ -46,23 +56,34 @@ export function createWorkspace({ features, $userId, openSync, ...options }: Wor
     opening = (async () => {
       // A sync session that cannot open (IndexedDB blocked) leaves the records in this browser, as without Supabase.
       const sync = openSync ? await openSync(userId).catch(() => null) : null;
-      const disconnects = await Promise.all(
-        features.map((entry) => {
-          const local = repositoryFor(entry, { ...options, userId });
-          return connectAtom(entry.$records, sync ? sync.wrap(entry, local) : local);
-        }),
-      );
-      const detach = () => {
+      const disconnects = await Promise.all(features.map((entry) => connect(entry, userId, sync)));
+      // Another user (or a sign-out) came first: this user's records must not stay attached.
+      if (state.status !== "opening" || state.userId !== userId) {
         disconnects.forEach((disconnect) => disconnect());
         sync?.stop();
-      };
-      // Another user (or a sign-out) came first: this user's records must not stay attached.
-      if (state.status !== "opening" || state.userId !== userId) return detach();
-      disconnectAll = detach;
+        return;
+      }
+      attached = { userId, sync, disconnects };
       sync?.start();
       setState({ status: "open", userId });
     })();
     return opening;
+  };
+
+  /**
+   * Adds a feature whose store loads with its screen (Review), so no other screen loads its code: from then on it
+   * opens with the others, and an open workspace loads its records now (with Supabase, read again from the server).
+   */
+  const join = async (entry: PersistedRecords): Promise<void> => {
+    if (features.includes(entry)) return;
+    features.push(entry);
+    await opening;
+    const now = attached;
+    if (!now) return;
+    const disconnect = await connect(entry, now.userId, now.sync);
+    if (attached !== now) return disconnect();
+    now.disconnects.push(disconnect);
+    void now.sync?.refresh();
   };
 
   if ($userId) {
@@ -92,5 +113,5 @@ export function createWorkspace({ features, $userId, openSync, ...options }: Wor
     );
   };
 
-  return { $workspace, open, close, reset };
+  return { $workspace, open, close, reset, join };
 }

@@ -59,15 +59,17 @@ export const cellsByKey = (cells: readonly ReviewCell[]): Map<string, ReviewCell
 const current = (cell: ReviewCell | undefined, column: ReviewColumn, doc: DocumentState | undefined): boolean =>
   Boolean(cell && doc && cell.question === column.question && cell.docVersion === doc.version && (cell.status !== "not-read" || doc.status !== "indexed"));
 
-/** The cells a run must answer: those of Indexed documents that are missing or out of date (only what changed). */
+/**
+ * The cells a run must answer: those of Indexed documents that are missing or out of date (only what changed),
+ * question by question, so each question's search of the index serves every document in turn.
+ */
 export function cellsToAnswer(review: Review, cells: readonly ReviewCell[], documents: ReadonlyMap<string, DocumentState>): CellTask[] {
   const byKey = cellsByKey(cells);
   const tasks: CellTask[] = [];
-  for (const { id: docId } of review.documents) {
-    const doc = documents.get(docId);
-    if (doc?.status !== "indexed") continue;
-    for (const column of review.columns) {
-      if (current(byKey.get(cellKey(docId, column.id)), column, doc)) continue;
+  for (const column of review.columns) {
+    for (const { id: docId } of review.documents) {
+      const doc = documents.get(docId);
+      if (doc?.status !== "indexed" || current(byKey.get(cellKey(docId, column.id)), column, doc)) continue;
       tasks.push({ docId, columnId: column.id, question: column.question, docVersion: doc.version });
     }
   }

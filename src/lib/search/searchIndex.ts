@@ -1,4 +1,4 @@
-import MiniSearch, { type Options, type SearchOptions as MiniSearchOptions } from "minisearch";
+import MiniSearch, { type Options } from "minisearch";
 import type { PageText } from "../documents/ingest";
 import { passageRanges, type PassageRange } from "./clauses";
 import {
@@ -26,6 +26,8 @@ export const SEARCH_INDEX_VERSION = 2;
 export const DEFAULT_LIMIT = 10;
 /** How many pages' words are kept read between searches (a page is read once for the questions that follow). */
 const ANALYSED_PAGES = 600;
+/** How many queries' MiniSearch hits are kept between searches (until the index changes). */
+const KEPT_QUERIES = 4;
 
 /** Where to search and how many results to return. */
 export interface SearchOptions {
@@ -129,6 +131,8 @@ interface Analysed {
   /** The text in lower case, when it is plain ASCII (so its words' letters can be looked for in it). */
   lower: string | null;
   passages: { start: number; end: number; text?: string; terms?: TextTerm[] }[];
+  /** Which passages hold each needle looked for so far (questions share needles: a review asks many of one page). */
+  holding?: Map<string, readonly number[]>;
 }
 
 const NOT_ASCII = /[^ -~\t\n\r\f\v]/;
@@ -148,14 +152,21 @@ function passagesWith(analysed: Analysed, needles: readonly string[] | null): Se
   const { lower, passages } = analysed;
   if (!needles || lower === null) return null;
   const found = new Set<number>();
+  const holding = (analysed.holding ??= new Map());
   // "skies" is the one word whose stem, "sky", is not in it (Snowball's list of such words has no other).
   for (const needle of [...needles, ...(needles.includes("sky") ? ["skies"] : [])]) {
-    let p = 0;
-    for (let at = lower.indexOf(needle); at >= 0; at = lower.indexOf(needle, at + 1)) {
-      while (p < passages.length && (passages[p] as { end: number }).end <= at) p += 1;
-      if (p >= passages.length) break;
-      if ((passages[p] as { start: number }).start <= at) found.add(p);
+    let list = holding.get(needle);
+    if (!list) {
+      const at: number[] = [];
+      let p = 0;
+      for (let i = lower.indexOf(needle); i >= 0; i = lower.indexOf(needle, i + 1)) {
+        while (p < passages.length && (passages[p] as { end: number }).end <= i) p += 1;
+        if (p >= passages.length) break;
+        if ((passages[p] as { start: number }).start <= i && at.at(-1) !== p) at.push(p);
+      }
+      holding.set(needle, (list = at));
     }
+    for (const p of list) found.add(p);
   }
   return found;
 }
@@ -246,7 +257,24 @@ function makeIndex(miniSearch: MiniSearch<SearchEntry>, initial: readonly Search
     return found;
   };
 
+  /**
+   * MiniSearch's hits for a query's terms, the last few kept until the index changes: a review asks one question of
+   * each of its documents in turn, and each asks the same terms of the whole index before its scope is applied.
+   */
+  const hitsOf = new Map<string, ReturnType<typeof miniSearch.search>>();
+  const hits = (terms: readonly string[], prefixes: readonly string[]) => {
+    const key = `${terms.join(" ")}|${prefixes.join(" ")}`;
+    const kept = hitsOf.get(key);
+    if (kept) return kept;
+    const prefixSet = new Set(prefixes);
+    const found = miniSearch.search([...terms, ...prefixes].join(" "), { combineWith: "OR", prefix: (term) => prefixSet.has(term) });
+    hitsOf.set(key, found);
+    if (hitsOf.size > KEPT_QUERIES) hitsOf.delete(hitsOf.keys().next().value as string);
+    return found;
+  };
+
   const removeDocument = (docId: string): boolean => {
+    hitsOf.clear();
     const ids = pagesOf.get(docId);
     if (!ids) return false;
     miniSearch.discardAll(ids);
@@ -261,12 +289,14 @@ function makeIndex(miniSearch: MiniSearch<SearchEntry>, initial: readonly Search
   return {
     addDocument(document, pages) {
       removeDocument(document.id);
+      hitsOf.clear();
       const added = pageEntries(document, pages);
       miniSearch.addAll(added);
       for (const entry of added) remember(entry, passageRanges(entry.text));
     },
     removeDocument,
     setKnowledge(items) {
+      hitsOf.clear();
       const next = new Map(items.map((item) => [knowledgeEntryId(item.id), knowledgeEntry(item)]));
       let changed = false;
       for (const [id, entry] of [...entries]) {
@@ -293,13 +323,11 @@ function makeIndex(miniSearch: MiniSearch<SearchEntry>, initial: readonly Search
       const { terms, prefixes } = searchTerms(plan);
       if (terms.length === 0 && prefixes.length === 0) return NO_FINDINGS;
       const inScope = scopeFilter(scope);
-      const prefixSet = new Set(prefixes);
-      const options: MiniSearchOptions = { combineWith: "OR", prefix: (term) => prefixSet.has(term) };
       // The candidates: the best pages in scope (candidatePages; or Postgres's pages) and every knowledge item in scope.
       const maxPages = candidatePages(scope);
       const chosen: { entry: SearchEntry; own: boolean }[] = [];
       let pageCount = 0;
-      for (const hit of miniSearch.search([...terms, ...prefixes].join(" "), options)) {
+      for (const hit of hits(terms, prefixes)) {
         const entry = entries.get(hit.id as string);
         if (!entry || !inScope(entry)) continue;
         if (entry.kind === "page" && (pages || pageCount >= maxPages)) continue;

@@ -16,7 +16,6 @@ import { layoutRecords } from "./layout";
 import { messagesRecords } from "./messages";
 import { pendingRepliesRecords } from "./pendingReplies";
 import { preferencesRecords } from "./preferences";
-import { reviewCellsRecords, reviewsRecords } from "./reviews";
 import { pruneUploads, uploadsFeature, uploadsRecords } from "./uploads";
 
 export type { WorkspaceState } from "../../lib/dash/workspace";
@@ -89,8 +88,6 @@ const workspace = createWorkspace({
     casesRecords,
     uploadsRecords,
     preferencesRecords,
-    reviewsRecords,
-    reviewCellsRecords,
   ],
   storage: typeof window === "undefined" ? null : localStorageOrNull(),
   win: typeof window === "undefined" ? undefined : window,
@@ -101,7 +98,7 @@ const workspace = createWorkspace({
 
 /** Whose records the stores hold: screens render only while it is open. */
 export const $workspace = workspace.$workspace;
-export const { reset: resetWorkspace } = workspace;
+export const { reset: resetWorkspace, join: joinWorkspace } = workspace;
 
 /**
  * Deletes what the user's documents database holds of documents deleted before (a delete cut off by a reload, or made
