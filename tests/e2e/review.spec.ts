@@ -179,3 +179,49 @@ test("no other screen and no marketing page loads the review's code or the sprea
   expect(scripts.filter((name) => /^review/i.test(name)).length).toBeGreaterThan(0);
   expect(scripts.filter((name) => /^(xlsx|excel)/i.test(name))).toEqual([]);
 });
+
+test.describe("at 390 px", () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test("the grid scrolls sideways with the document column fixed; New Review passes axe; a review is renamed and deleted after a confirmation", async ({ page }) => {
+    const SERVICES = "Construction Services Agreement, Kato Paphos Residences";
+    const LEASE = "Lease of Flat 3, 18 Tombs of the Kings Road";
+    await page.goto("/dash/review");
+    await expect(page.getByRole("heading", { level: 1, name: "Review" })).toBeVisible();
+    await expect(page.getByText("No reviews yet")).toBeVisible();
+    await page.getByRole("button", { name: "New Review" }).click();
+    const dialog = page.getByRole("dialog", { name: "New Review" });
+    await expect(dialog.getByRole("button", { name: "Start Review" })).toBeDisabled();
+    for (const title of [SERVICES, LEASE]) await expect(dialog.getByRole("checkbox", { name: new RegExp(`^${title}`) })).toBeEnabled(READ);
+    await expectNoAxeViolations(page, "new review: ");
+    await dialog.getByRole("textbox", { name: "Review title" }).fill("Georgiou documents");
+    for (const title of [SERVICES, LEASE]) await dialog.getByRole("checkbox", { name: new RegExp(`^${title}`) }).check();
+    await dialog.getByRole("checkbox", { name: "Parties", exact: true }).check();
+    await dialog.getByRole("textbox", { name: "Or type a question" }).fill("Who must repair defects, and within how many days?");
+    await dialog.getByRole("button", { name: "Add question" }).click();
+    await expect(dialog.getByRole("list", { name: "Questions picked" }).getByRole("listitem")).toHaveCount(2);
+    await dialog.getByRole("button", { name: "Start Review" }).click();
+    await expect(page.getByText("4 of 4 cells")).toBeVisible(READ);
+
+    const grid = page.getByRole("grid", { name: "Georgiou documents: documents by questions" });
+    const box = grid.locator("xpath=..");
+    const header = grid.getByRole("rowheader", { name: SERVICES });
+    const left = (await box.boundingBox())?.x ?? 0;
+    expect(await box.evaluate((el) => el.scrollWidth > el.clientWidth)).toBe(true);
+    await box.evaluate((el) => el.scrollBy({ left: 400 }));
+    await expect.poll(() => box.evaluate((el) => el.scrollLeft)).toBeGreaterThan(300);
+    expect(Math.round((await header.boundingBox())?.x ?? -1)).toBe(Math.round(left + 1));
+
+    await page.getByRole("button", { name: "← All reviews" }).click();
+    await page.getByRole("button", { name: "Rename Georgiou documents" }).click();
+    const rename = page.getByRole("dialog", { name: "Rename review" });
+    await rename.getByRole("textbox", { name: "Title" }).fill("Georgiou v. Paphos Developments");
+    await rename.getByRole("button", { name: "Save" }).click();
+    await expect(page.getByRole("list", { name: "Saved reviews" })).toContainText("Georgiou v. Paphos Developments2 documents · 2 questions");
+    await page.getByRole("button", { name: "Delete Georgiou v. Paphos Developments" }).click();
+    const confirm = page.getByRole("dialog", { name: "Delete this review?" });
+    await expect(confirm).toContainText("Its documents stay in Files.");
+    await confirm.getByRole("button", { name: "Delete Review" }).click();
+    await expect(page.getByText("No reviews yet")).toBeVisible();
+  });
+});
