@@ -17,23 +17,11 @@ import {
   withDocuments,
   type DocumentState,
 } from "./grid";
-import { MAX_REVIEW_DOCUMENTS, MAX_REVIEW_QUESTIONS, parseCells, parseReviews, type Review, type ReviewCell } from "./review";
+import { REVIEW, REVIEW_AT } from "../../../tests/fixtures/review";
+import { MAX_REVIEW_DOCUMENTS, MAX_REVIEW_QUESTIONS, parseCells, parseReviews, type ReviewCell } from "./review";
 
-const AT = "2026-11-26T10:00:00.000Z";
-const review: Review = {
-  id: "r1",
-  title: "Leases",
-  documents: [
-    { id: "d1", title: "Lease A" },
-    { id: "d2", title: "Lease B" },
-  ],
-  columns: [
-    { id: "c1", label: "Term", question: "How long is the term?" },
-    { id: "c2", label: "Break", question: "When can the tenant break?" },
-  ],
-  createdAt: AT,
-  updatedAt: AT,
-};
+const AT = REVIEW_AT;
+const review = REVIEW;
 const indexed = (version = "v1"): DocumentState => ({ status: "indexed", version });
 const docs = (d1: DocumentState | null, d2: DocumentState | null) =>
   new Map(
@@ -74,37 +62,37 @@ describe("a cell's answer", () => {
 
 describe("which cells a run answers", () => {
   it("every cell of a new review's Indexed documents, and none of an unread one", () => {
-    expect(cellsToAnswer(review, [], docs(indexed(), { status: "processing", version: "v1" })).map((t) => `${t.docId}/${t.columnId}`)).toEqual(["d1/c1", "d1/c2"]);
+    expect(cellsToAnswer(review, [], docs(indexed(), { status: "processing", version: "v1" })).map((t) => `${t.docId}/${t.columnId}`)).toEqual(["d1/law", "d1/term"]);
   });
   it("only the cells that changed: a new column, a reworded question, a re-indexed document", () => {
-    const cells = [found("d1", "c1", "How long is the term?"), found("d1", "c2", "When can the tenant break?"), found("d2", "c1", "How long is the term?"), found("d2", "c2", "Old wording?")];
-    expect(cellsToAnswer(review, cells, docs(indexed(), indexed())).map((t) => `${t.docId}/${t.columnId}`)).toEqual(["d2/c2"]);
-    expect(cellsToAnswer(review, cells, docs(indexed("v2"), indexed())).map((t) => `${t.docId}/${t.columnId}`)).toEqual(["d1/c1", "d1/c2", "d2/c2"]);
+    const cells = [found("d1", "law", "Which law governs this agreement?"), found("d1", "term", "What is the term of this agreement?"), found("d2", "law", "Which law governs this agreement?"), found("d2", "term", "Old wording?")];
+    expect(cellsToAnswer(review, cells, docs(indexed(), indexed())).map((t) => `${t.docId}/${t.columnId}`)).toEqual(["d2/term"]);
+    expect(cellsToAnswer(review, cells, docs(indexed("v2"), indexed())).map((t) => `${t.docId}/${t.columnId}`)).toEqual(["d1/law", "d1/term", "d2/term"]);
   });
   it("a renamed column keeps its answers", () => {
-    const cells = [found("d1", "c1", "How long is the term?")];
-    const renamed = { ...review, documents: [review.documents[0]!], columns: [{ id: "c1", label: "Duration", question: "How long is the term?" }] };
+    const cells = [found("d1", "law", "Which law governs this agreement?")];
+    const renamed = { ...review, documents: [review.documents[0]!], columns: [{ id: "law", label: "Law", question: "Which law governs this agreement?" }] };
     expect(cellsToAnswer(renamed, cells, docs(indexed(), null))).toEqual([]);
   });
   it("counts progress as cells answered for the documents as they are now", () => {
-    const cells = [found("d1", "c1", "How long is the term?"), found("d1", "c2", "When can the tenant break?")];
+    const cells = [found("d1", "law", "Which law governs this agreement?"), found("d1", "term", "What is the term of this agreement?")];
     expect(progressOf(review, cells, docs(indexed(), indexed()))).toEqual({ done: 2, total: 4 });
     expect(progressOf(review, cells, docs(indexed("v2"), indexed()))).toEqual({ done: 0, total: 4 });
   });
 });
 
 describe("the lawyer's check", () => {
-  const verified = markedCell(found("d1", "c1", "How long is the term?"), "verified", "Ada Lovelace", AT);
+  const verified = markedCell(found("d1", "law", "Which law governs this agreement?"), "verified", "Ada Lovelace", AT);
   it("records who marked a cell and when, and keeps its note", () => {
     const noted = notedCell(verified, "  Checked against the signed copy.  ");
     expect(noted.mark).toEqual({ state: "verified", by: "Ada Lovelace", at: AT });
     expect(noted.note).toBe("Checked against the signed copy.");
     expect(markedCell(noted, null, "Ada", AT)).not.toHaveProperty("mark");
     expect(markedCell(noted, null, "Ada", AT).note).toBe("Checked against the signed copy.");
-    expect(verifiedByColumn([noted, found("d2", "c1", "x")]).get("c1")).toBe(1);
+    expect(verifiedByColumn([noted, found("d2", "law", "x")]).get("law")).toBe(1);
   });
   it("a re-indexed document's answer loses its Verified mark and says why", () => {
-    const again = answeredCell(verified, { docId: "d1", columnId: "c1", question: "How long is the term?", docVersion: "v2" }, { status: "found" }, AT);
+    const again = answeredCell(verified, { docId: "d1", columnId: "law", question: "Which law governs this agreement?", docVersion: "v2" }, { status: "found" }, AT);
     expect(again.mark).toBeUndefined();
     expect(again.lost).toBe("reindexed");
   });
@@ -116,7 +104,7 @@ describe("the lawyer's check", () => {
     expect(settleCells(review, settled, docs(null, { status: "failed", version: "v1" }), AT)).toBe(settled);
   });
   it("a removed row or column takes its cells with it", () => {
-    const cells = [found("d1", "c1", "q"), found("d2", "c2", "q")];
+    const cells = [found("d1", "law", "q"), found("d2", "term", "q")];
     expect(keptCells({ documents: [review.documents[0]!], columns: review.columns }, cells)).toEqual([cells[0]]);
   });
 });
@@ -141,7 +129,7 @@ describe("stored reviews", () => {
   it("read back what was written, and refuse a wrong shape", () => {
     expect(parseReviews(JSON.parse(JSON.stringify([review])))).toEqual([review]);
     expect(parseReviews([{ ...review, columns: "x" }])).toBeNull();
-    const cell = notedCell(markedCell(found("d1", "c1", "q"), "flagged", "Bob", AT), "why");
+    const cell = notedCell(markedCell(found("d1", "law", "q"), "flagged", "Bob", AT), "why");
     expect(parseCells(JSON.parse(JSON.stringify([cell])))).toEqual([cell]);
     expect(parseCells([{ ...cell, status: "maybe" }])).toBeNull();
     expect(parseCells([{ ...cell, mark: { state: "verified", by: "B", at: "never" } }])).toBeNull();
