@@ -1,7 +1,8 @@
 -- The Review grid kept in the firm's project (issue 30, item 6): each user's reviews and their cells, theirs alone,
 -- written through the outbox and apply_changes like every other workspace table, so another device opens the same
 -- review. A synced table added as 20251127000300_sync_clock_and_owner.sql's header says: the table with row-level
--- security per owner, its <table>_guard and <table>_clock triggers, and one more line in sync_table_keys.
+-- security per owner, its <table>_guard and <table>_clock triggers, and its line in sync_table_keys (added to the
+-- function as it stands, not a restated list).
 --
 -- - The records are src/lib/review/review.ts's Review and ReviewCell; src/lib/sync/tables.ts maps them to these rows.
 -- - The sizes the browser keeps (review.ts) are checks here, so a runaway value is refused for good: at most 200
@@ -83,44 +84,32 @@ create trigger review_cells_clock before insert or update on public.review_cells
   for each row execute function public.sync_clamp_updated_at();
 
 -- Row-level security as on every workspace table: a signed-in user reads, adds, changes and deletes only their own
--- rows and cannot write one naming anyone else; anon is granted nothing.
+-- rows and cannot write one naming anyone else (one policy for all four, the same using and check as the workspace
+-- tables' four); anon is granted nothing, so its requests fail before any policy is consulted.
+alter table public.reviews enable row level security;
+revoke all on table public.reviews from anon, authenticated;
+grant select, insert, update, delete on table public.reviews to authenticated;
+create policy "Users keep their own rows" on public.reviews for all to authenticated
+  using ((select auth.uid()) = owner_id) with check ((select auth.uid()) = owner_id);
+
+alter table public.review_cells enable row level security;
+revoke all on table public.review_cells from anon, authenticated;
+grant select, insert, update, delete on table public.review_cells to authenticated;
+create policy "Users keep their own rows" on public.review_cells for all to authenticated
+  using ((select auth.uid()) = owner_id) with check ((select auth.uid()) = owner_id);
+
+-- sync_table_keys as it stands with the two tables' lines added (after preferences'), so apply_changes may write them;
+-- its list is not restated here.
 do $$
 declare
-  t text;
+  last_line constant text := 'when ''preferences'' then array[]::text[]';
+  definition text := pg_get_functiondef('public.sync_table_keys(text)'::regprocedure);
 begin
-  foreach t in array array['reviews', 'review_cells'] loop
-    execute format('alter table public.%I enable row level security', t);
-    execute format('revoke all on table public.%I from anon, authenticated', t);
-    execute format('grant select, insert, update, delete on table public.%I to authenticated', t);
-    execute format(
-      'create policy "Users read their own rows" on public.%I for select to authenticated using ((select auth.uid()) = owner_id)', t);
-    execute format(
-      'create policy "Users add rows of their own" on public.%I for insert to authenticated with check ((select auth.uid()) = owner_id)', t);
-    execute format(
-      'create policy "Users change their own rows" on public.%I for update to authenticated '
-      'using ((select auth.uid()) = owner_id) with check ((select auth.uid()) = owner_id)', t);
-    execute format(
-      'create policy "Users delete their own rows" on public.%I for delete to authenticated using ((select auth.uid()) = owner_id)', t);
-  end loop;
+  if position(last_line in definition) = 0 then
+    raise exception 'sync_table_keys has no line %', last_line;
+  end if;
+  execute replace(definition, last_line, last_line
+    || ' when ''reviews'' then array[''id'']'
+    || ' when ''review_cells'' then array[''review_id'', ''doc_id'', ''column_id'']');
 end;
-$$;
-
--- The synced tables, with the two new lines: apply_changes may now write them.
-create or replace function public.sync_table_keys(t text)
-returns text[]
-language sql
-immutable
-set search_path = ''
-as $$
-  select case t
-    when 'conversations' then array['id']
-    when 'messages' then array['conversation_id', 'id']
-    when 'knowledge_items' then array['id']
-    when 'cases' then array['id']
-    when 'documents' then array['id']
-    when 'document_pages' then array['document_id', 'page_number']
-    when 'preferences' then array[]::text[]
-    when 'reviews' then array['id']
-    when 'review_cells' then array['review_id', 'doc_id', 'column_id']
-  end
 $$;

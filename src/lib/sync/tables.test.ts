@@ -19,17 +19,15 @@ const fromServer = (row: Row, instants: readonly string[]): Row => ({
   ...Object.fromEntries(instants.map((column) => [column, asServer(String(row[column]))])),
 });
 
+/** Created and last changed at different times: each goes to its own column. */
 const review: Review = {
   id: "0b8e2d4c-5a6f-4e1b-9c3d-7f2a1b0c9d8e",
   title: "Supply and services contracts",
-  documents: [
-    { id: "doc-merit", title: "MeritLife services agreement" },
-    { id: "doc-agape", title: "Agape supply agreement" },
-  ],
+  documents: ["MeritLife services agreement", "Agape supply agreement"].map((title, i) => ({ id: `doc-${String(i)}`, title })),
   columns: [
-    { id: "col-law", label: "Governing law", question: "Which law governs this agreement?" },
-    { id: "col-term", label: "Term", question: "What is the term of this agreement?" },
-  ],
+    ["col-law", "Governing law", "Which law governs this agreement?"],
+    ["col-term", "Term", "What is the term of this agreement?"],
+  ].map(([id, label, question]) => ({ id: id!, label: label!, question: question! })),
   createdAt: "2026-11-28T09:15:00.000Z",
   updatedAt: "2026-11-28T09:20:30.500Z",
 };
@@ -37,7 +35,7 @@ const review: Review = {
 /** A cell with every field, and cells with none of the optional ones (Not found, Not read). */
 const CELLS_OF_REVIEW: ReviewCell[] = [
   {
-    docId: "doc-merit",
+    docId: "doc-0",
     columnId: "col-law",
     question: "Which law governs this agreement?",
     docVersion: "2026-11-28T09:00:00.000Z",
@@ -49,7 +47,7 @@ const CELLS_OF_REVIEW: ReviewCell[] = [
     answeredAt: "2026-11-28T09:16:00.000Z",
   },
   {
-    docId: "doc-merit",
+    docId: "doc-0",
     columnId: "col-term",
     question: "What is the term of this agreement?",
     docVersion: "2026-11-28T09:00:00.000Z",
@@ -57,7 +55,7 @@ const CELLS_OF_REVIEW: ReviewCell[] = [
     answeredAt: "2026-11-28T09:16:00.000Z",
   },
   {
-    docId: "doc-agape",
+    docId: "doc-1",
     columnId: "col-law",
     question: "Which law governs this agreement?",
     docVersion: "",
@@ -93,7 +91,7 @@ describe("the reviewCells mapping", () => {
     expect(rows).toHaveLength(3);
     expect(rows[1]).toEqual({
       review_id: review.id,
-      doc_id: "doc-merit",
+      doc_id: "doc-0",
       column_id: "col-term",
       question: "What is the term of this agreement?",
       doc_version: "2026-11-28T09:00:00.000Z",

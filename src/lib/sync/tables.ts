@@ -42,6 +42,22 @@ const iso = (value: unknown): string | undefined => (typeof value === "string" ?
 const defined = <T extends Record<string, unknown>>(record: T): T =>
   Object.fromEntries(Object.entries(record).filter(([, value]) => value !== undefined)) as T;
 
+/** A sharded feature's records (a Map of parent id to its list) as rows, each naming its parent in `parent`. */
+const shardRows = <T>(value: unknown, parent: string, toRow: (record: T) => Row): Row[] =>
+  [...(value as ReadonlyMap<string, T[]>)].flatMap(([id, list]) => list.map((record) => ({ [parent]: id, ...toRow(record) })));
+
+/** Rows back as a sharded feature's records: grouped by their `parent` column, each list in the order `order` sorts. */
+function shardsOf(rows: readonly Row[], parent: string, order: (row: Row) => string, toRecord: (row: Row) => unknown): Map<string, unknown[]> {
+  const shards = new Map<string, unknown[]>();
+  for (const row of [...rows].sort((a, b) => order(a).localeCompare(order(b)))) {
+    const id = String(row[parent]);
+    const list = shards.get(id) ?? [];
+    list.push(toRecord(row));
+    shards.set(id, list);
+  }
+  return shards;
+}
+
 /** The key of a row: its key columns. */
 export function keyOf(mapping: TableMapping, row: Row): RowKey {
   return Object.fromEntries(mapping.key.map((column) => [column, row[column] as string | number]));
@@ -60,26 +76,22 @@ const messages: TableMapping = {
   table: "messages",
   key: ["conversation_id", "id"],
   toRows: (value) =>
-    [...(value as ReadonlyMap<string, ChatMessage[]>)].flatMap(([conversationId, list]) =>
-      list.map((m) => ({
-        conversation_id: conversationId,
-        id: m.id,
-        role: m.role,
-        content: m.content,
-        scope: m.scope,
-        citations: m.citations ?? null,
-        context: m.context ?? null,
-        offer_scope: m.offerScope ?? null,
-        sent_at: m.timestamp,
-      })),
-    ),
-  fromRows: (rows) => {
-    const byConversation = new Map<string, unknown[]>();
-    const ordered = [...rows].sort((a, b) => String(iso(a["sent_at"])).localeCompare(String(iso(b["sent_at"]))));
-    for (const r of ordered) {
-      const conversationId = String(r["conversation_id"]);
-      const list = byConversation.get(conversationId) ?? [];
-      list.push(
+    shardRows<ChatMessage>(value, "conversation_id", (m) => ({
+      id: m.id,
+      role: m.role,
+      content: m.content,
+      scope: m.scope,
+      citations: m.citations ?? null,
+      context: m.context ?? null,
+      offer_scope: m.offerScope ?? null,
+      sent_at: m.timestamp,
+    })),
+  fromRows: (rows) =>
+    shardsOf(
+      rows,
+      "conversation_id",
+      (r) => String(iso(r["sent_at"])),
+      (r) =>
         defined({
           id: r["id"],
           role: r["role"],
@@ -90,11 +102,7 @@ const messages: TableMapping = {
           context: r["context"] ?? undefined,
           offerScope: r["offer_scope"] ?? undefined,
         }),
-      );
-      byConversation.set(conversationId, list);
-    }
-    return byConversation;
-  },
+    ),
 };
 
 const knowledge: TableMapping = {
@@ -228,31 +236,26 @@ const reviewCells: TableMapping = {
   table: "review_cells",
   key: ["review_id", "doc_id", "column_id"],
   toRows: (value) =>
-    [...(value as ReadonlyMap<string, ReviewCell[]>)].flatMap(([reviewId, cells]) =>
-      cells.map((c) => ({
-        review_id: reviewId,
-        doc_id: c.docId,
-        column_id: c.columnId,
-        question: c.question,
-        doc_version: c.docVersion,
-        status: c.status,
-        quote: c.quote ?? null,
-        answer: c.answer ?? null,
-        mark: c.mark ?? null,
-        note: c.note ?? null,
-        lost: c.lost ?? null,
-        answered_at: c.answeredAt,
-      })),
-    ),
-  fromRows: (rows) => {
-    const byReview = new Map<string, unknown[]>();
-    // The server keeps no order: the cells come back by when they were answered, then by document and question.
-    const order = (r: Row) => `${String(iso(r["answered_at"]))} ${String(r["doc_id"])} ${String(r["column_id"])}`;
-    const ordered = [...rows].sort((a, b) => order(a).localeCompare(order(b)));
-    for (const r of ordered) {
-      const reviewId = String(r["review_id"]);
-      const cells = byReview.get(reviewId) ?? [];
-      cells.push(
+    shardRows<ReviewCell>(value, "review_id", (c) => ({
+      doc_id: c.docId,
+      column_id: c.columnId,
+      question: c.question,
+      doc_version: c.docVersion,
+      status: c.status,
+      quote: c.quote ?? null,
+      answer: c.answer ?? null,
+      mark: c.mark ?? null,
+      note: c.note ?? null,
+      lost: c.lost ?? null,
+      answered_at: c.answeredAt,
+    })),
+  // The server keeps no order: the cells come back by when they were answered, then by document and question.
+  fromRows: (rows) =>
+    shardsOf(
+      rows,
+      "review_id",
+      (r) => `${String(iso(r["answered_at"]))} ${String(r["doc_id"])} ${String(r["column_id"])}`,
+      (r) =>
         defined({
           docId: r["doc_id"],
           columnId: r["column_id"],
@@ -266,11 +269,7 @@ const reviewCells: TableMapping = {
           lost: r["lost"] ?? undefined,
           answeredAt: iso(r["answered_at"]),
         }),
-      );
-      byReview.set(reviewId, cells);
-    }
-    return byReview;
-  },
+    ),
 };
 
 /** One row per user: its key is the owner alone, so two features can each write their own columns of it. */
