@@ -174,8 +174,11 @@ test("a review's Found cell gets the model's one-line answer beside its quote, f
   await dialog.getByRole("checkbox", { name: /^Supply agreement/ }).check();
   await dialog.getByText("Governing law and disputes", { exact: true }).click();
   await dialog.getByRole("checkbox", { name: "Governing law", exact: true }).check();
+  // The requests of this test only (an earlier test may have left one that nobody waited for).
+  const seen = fake.requests.length;
   await dialog.getByRole("button", { name: "Start Review" }).click();
-  const request = await fake.waitForRequest();
+  await expect.poll(() => fake.requests.length).toBeGreaterThan(seen);
+  const request = fake.requests[seen]!;
   const body = request.body as { messages: { role: string; content: string }[] };
   expect(body.messages[1]?.content).toContain("Which law governs this agreement? Answer in one short line");
   // One passage only: the cell's own clause.
@@ -193,7 +196,7 @@ test("a review's Found cell gets the model's one-line answer beside its quote, f
   await add.getByText("Assignment and change of control", { exact: true }).click();
   await add.getByRole("checkbox", { name: "Assignment", exact: true }).check();
   await add.getByRole("button", { name: "Add to review" }).click();
-  await fake.waitForRequest();
+  await expect.poll(() => fake.requests.length).toBeGreaterThan(seen + 1);
   const second = grid.getByRole("gridcell").nth(1);
   await expect(second).toContainText("prior written consent");
   await expect(page.getByText("2 of 2 cells")).toBeVisible();
