@@ -131,6 +131,22 @@ describe("reviews and review_cells through apply_changes", () => {
     expect((await storedOf("reviews", ada)).find((r) => r.id === mine.id)).toMatchObject({ title: "Supplier contracts" });
   });
 
+  it("bounds updated_at by the server's clock on both tables: 'infinity' is stored as at most five minutes ahead", async () => {
+    const key = { review_id: "review-clock", doc_id: "doc-0", column_id: "col-0" };
+    expect(
+      await apply(ada, [
+        upsert("reviews", { id: "review-clock", title: "Clock", updated_at: "infinity" }),
+        upsert("review_cells", { ...key, question: "Q?", status: "not-found", updated_at: "infinity" }),
+      ]),
+    ).toEqual([OK, OK]);
+    const { rows } = await db.query<{ bounded: boolean }>(
+      `select updated_at <= now() + public.sync_clock_leeway() as bounded from public.reviews where owner_id = $1 and id = 'review-clock'
+       union all select updated_at <= now() + public.sync_clock_leeway() from public.review_cells where owner_id = $1 and review_id = 'review-clock'`,
+      [ada],
+    );
+    expect(rows).toEqual([{ bounded: true }, { bounded: true }]);
+  });
+
   it("gives another user none of them: Bob reads nothing of Ada's, and his changes with her keys reach only his own rows", async () => {
     const hers = review("review-private", "Ada's confidential review");
     expect(await apply(ada, upserts([hers], new Map([[hers.id, [VERIFIED]]])))).toEqual([OK, OK]);
