@@ -7,17 +7,17 @@ import {
   type BookingErrors,
   type BookingFields,
   type BookingPayload,
-  type StoredBooking,
 } from "../lib/booking/bookingForm";
-import { loadBookings, loadRefs, recordBooking, removeBooking, storeRef, type BookingRef } from "../lib/booking/bookingStorage";
-import { addDays } from "../lib/booking/calendarDates";
+import { deliverBooking } from "../lib/booking/deliverBooking";
 import { bookingMessages } from "../lib/booking/messages";
 import type { BookRefusal, SharedBookings } from "../lib/booking/sharedBookings";
-import { bookedKey, daySlots, scheduleTimes, type Schedule } from "../lib/booking/slots";
-import { clockLabel, timeLabel, wallClock, zonedToInstant } from "../lib/booking/zonedTime";
-import { describeFailure, postJson, type PostFailure } from "../lib/http";
+import { bookedKey, daySlots, type Schedule } from "../lib/booking/slots";
+import { timeLabel, zonedToInstant } from "../lib/booking/zonedTime";
+import { describeFailure, type PostFailure } from "../lib/http";
 import { draftFor, type Draft } from "../lib/messageId";
 import { reportError } from "../lib/report";
+import { createBookingAvailability } from "./bookingAvailability";
+import { createBrowserBookings } from "./browserBookings";
 
 export interface BookingSettings {
   /** Where this browser posts its bookings without shared bookings; with them the booking function tells the agency. */
@@ -48,12 +48,6 @@ export type Phase =
   /** `manageToken`: with shared bookings, the secret of the booking's manage link. */
   | { kind: "confirmed"; booking: BookingPayload; start: Date; manageToken: string | null };
 
-/** Whether the page knows which slots are taken: always without shared bookings; with them, once asked. */
-export type Availability = "known" | "checking" | "unknown";
-
-/** Where cancelling one of this browser's bookings stands (local mode: the webhook hears of it first). */
-export type Cancelling = { key: string; phase: "sending" } | { key: string; phase: "failed"; reason: string } | null;
-
 export interface BookingState {
   date: string | null;
   /** Chosen slot start, 24-hour "17:30" in the schedule's zone. */
@@ -76,12 +70,8 @@ export function createBookingStore(settings: BookingSettings, deps: BookingDeps)
   const $state = atom<BookingState>(INITIAL);
   const $now = atom<Date>(deps.now());
   const { shared = null } = deps;
-  const $bookings = atom(loadBookings(deps.storage, settings.storageKey));
-  const $refs = atom(loadRefs(deps.storage, settings.storageKey));
-  /** With shared bookings: the taken slots of each day asked about, by date, as bookedKeys. */
-  const $taken = atom<ReadonlyMap<string, ReadonlySet<string>>>(new Map());
-  const $availability = atom<Availability>("known");
-  const $cancelling = atom<Cancelling>(null);
+  const { $bookings, $upcoming, $cancelling, startOf, record, cancelLocal } = createBrowserBookings({ ...settings, ...deps, $now });
+  const { $taken, $availability, refreshTaken, markTaken } = createBookingAvailability(schedule, shared, () => $state.get().date);
   const $booked = computed([$bookings, $taken], (list, taken) =>
     shared ? new Set([...taken.values()].flatMap((keys) => [...keys])) : new Set(list.map((b) => bookedKey(b.date, b.time))),
   );
@@ -102,38 +92,6 @@ export function createBookingStore(settings: BookingSettings, deps: BookingDeps)
   const reset = () => {
     clearTimeout(resetTimer);
     $state.set(INITIAL);
-  };
-
-  /** The instant a slot of `date` starts: `time` is "17:30" or a label, "5:30 PM". */
-  const startOf = (date: string, time: string) =>
-    zonedToInstant(date, scheduleTimes(schedule).find((t) => t === time || timeLabel(t) === time) ?? time, schedule.timeZone);
-
-  let asked = 0;
-  /** Asks the shared bookings which slots of the chosen day are taken; the latest question's answer wins. */
-  const refreshTaken = async (): Promise<void> => {
-    const { date } = $state.get();
-    if (!shared || !date) return;
-    const ticket = (asked += 1);
-    $availability.set("checking");
-    const day = [zonedToInstant(date, "00:00", schedule.timeZone), zonedToInstant(addDays(date, 1), "00:00", schedule.timeZone)] as const;
-    const answer = await shared.takenSlots(...day);
-    if (ticket !== asked) return;
-    if (!answer.ok) {
-      if ("failure" in answer) reportError(new Error(`Could not read the taken slots: ${describeFailure(answer.failure)}`), "booking");
-      $availability.set("unknown");
-      return;
-    }
-    const keys = answer.value.map((start) => {
-      const local = wallClock(start, schedule.timeZone);
-      return bookedKey(local.date, clockLabel(local.hour, local.minute));
-    });
-    $taken.set(new Map([...$taken.get(), [date, new Set(keys)]]));
-    $availability.set("known");
-  };
-  const markTaken = (date: string, label: string) => {
-    const keys = new Set($taken.get().get(date));
-    keys.add(bookedKey(date, label));
-    $taken.set(new Map([...$taken.get(), [date, keys]]));
   };
 
   const selectDate = (date: string) => {
@@ -187,64 +145,21 @@ export function createBookingStore(settings: BookingSettings, deps: BookingDeps)
       return "failed" as const;
     };
 
-    // With shared bookings the booking function takes the slot (atomically: no double booking) within the limits,
-    // and the server tells the agency, so a tab closed now loses nothing; its id is the booking's.
-    let ref: BookingRef = { id: draft.id };
-    if (shared) {
-      const taken = await shared.book({ ...built, start, submittedAt: new Date(built.timestamp) });
-      if (!taken.ok) {
-        if ("failure" in taken) return fail(taken.failure, "Failed to submit booking");
-        update({ phase: { kind: "failed", reason: bookingMessages.refusals[taken.refusal], refusal: taken.refusal } });
-        if (taken.refusal === "slot_taken") markTaken(choice.date, choice.time);
-        void refreshTaken();
-        return "refused";
-      }
-      ref = taken.value;
-    } else {
-      const result = await postJson(webhookUrl ?? "", { ...built, id: ref.id }, { timeoutMs: settings.requestTimeoutMs, fetchImpl: deps.fetchImpl });
-      if (!result.ok) return fail(result.failure, "Failed to submit booking");
+    const delivered = await deliverBooking(built, draft.id, start, { shared, webhookUrl, timeoutMs: settings.requestTimeoutMs, fetchImpl: deps.fetchImpl });
+    if (!delivered.ok) {
+      if ("failure" in delivered) return fail(delivered.failure, "Failed to submit booking");
+      update({ phase: { kind: "failed", reason: bookingMessages.refusals[delivered.refusal], refusal: delivered.refusal } });
+      if (delivered.refusal === "slot_taken") markTaken(choice.date, choice.time);
+      void refreshTaken();
+      return "refused";
     }
+    const ref = delivered.value;
     const payload: BookingPayload = { ...built, id: ref.id };
-    const recorded = recordBooking(deps.storage, settings.storageKey, toStoredBooking(payload), $bookings.get(), deps.now());
-    if (recorded.skipped) reportError(new Error(`Booking not kept in this browser: ${recorded.skipped}`), "booking");
-    $refs.set(storeRef(deps.storage, settings.storageKey, bookedKey(choice.date, choice.time), ref));
-    $bookings.set(recorded.bookings);
+    record(toStoredBooking(payload), bookedKey(choice.date, choice.time), ref);
     if (shared) markTaken(choice.date, choice.time);
     update({ phase: { kind: "confirmed", booking: payload, start, manageToken: ref.token ?? null } });
     resetTimer = setTimeout(reset, settings.confirmationMs);
     return "sent";
-  };
-
-  /** This browser's bookings that have not started, soonest first, each with its ref when one was kept. */
-  const $upcoming = computed([$bookings, $refs, $now], (list, refs, now) =>
-    list
-      .map((booking) => ({ booking, start: startOf(booking.date, booking.time), ref: refs[bookedKey(booking.date, booking.time)] ?? null }))
-      .filter((entry) => entry.start.getTime() > now.getTime())
-      .sort((a, b) => a.start.getTime() - b.start.getTime()),
-  );
-
-  /**
-   * Cancels one of this browser's bookings without shared bookings: the webhook hears `{ type: "cancelled", id }`
-   * first, and only then is the local record removed and its slot freed.
-   */
-  const cancelLocal = async (booking: StoredBooking): Promise<boolean> => {
-    const key = bookedKey(booking.date, booking.time);
-    if ($cancelling.get()?.phase === "sending") return false;
-    const ref = $refs.get()[key];
-    $cancelling.set({ key, phase: "sending" });
-    if (ref) {
-      const result = await postJson(webhookUrl ?? "", { type: "cancelled", id: ref.id }, { timeoutMs: settings.requestTimeoutMs, fetchImpl: deps.fetchImpl });
-      if (!result.ok) {
-        const reason = describeFailure(result.failure);
-        reportError(new Error(`Failed to cancel booking: ${reason}`), "booking", { failure: result.failure });
-        $cancelling.set({ key, phase: "failed", reason });
-        return false;
-      }
-    }
-    $bookings.set(removeBooking(deps.storage, settings.storageKey, booking, $bookings.get()));
-    $refs.set(storeRef(deps.storage, settings.storageKey, key, null));
-    $cancelling.set(null);
-    return true;
   };
 
   return {

@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useState } from "react";
 import { randomId } from "../../lib/messageId";
-import { localStorageOrNull } from "../../lib/booking/bookingStorage";
+import { localStorageOrNull } from "../../lib/storage";
 import type { SharedBookings } from "../../lib/booking/sharedBookings";
 import { visitorTimeZone } from "../../lib/booking/zonedTime";
 import { reportError } from "../../lib/report";

@@ -1,6 +1,6 @@
 import { useStore } from "@nanostores/react";
 import { useEffect, useMemo } from "react";
-import { localStorageOrNull } from "../../lib/booking/bookingStorage";
+import { localStorageOrNull } from "../../lib/storage";
 import { bookingMessages } from "../../lib/booking/messages";
 import type { SupabaseProject } from "../../lib/supabaseProject";
 import { createManageBookingStore } from "../../stores/manageBooking";

@@ -40,17 +40,6 @@ export function parseBookings(raw: string | null, maxChars = MAX_STORED_CHARS): 
   return { ok: true, bookings: value };
 }
 
-/** This browser's localStorage, or null where it is blocked (private modes, disabled storage). */
-export function localStorageOrNull(): Storage | null {
-  try {
-    const storage = window.localStorage;
-    storage.getItem("");
-    return storage;
-  } catch {
-    return null;
-  }
-}
-
 /** The bookings stored under `key`; an unreadable or unusable value counts as none. */
 export function loadBookings(storage: Storage | null, key: string): StoredBooking[] {
   try {

@@ -6,7 +6,7 @@ import { stopReading } from "./uploads";
 import { resetWorkspace } from "./workspace";
 import { $remote } from "./remote";
 import { reportError } from "../../lib/report";
-import { localStorageOrNull } from "../../lib/booking/bookingStorage";
+import { localStorageOrNull } from "../../lib/storage";
 import { removeUserKeys } from "../../lib/dash/browserStorage";
 import { deleteDocumentsDb } from "../../lib/documents/db";
 import { deleteOutbox } from "../../lib/sync/outbox";

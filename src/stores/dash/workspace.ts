@@ -1,5 +1,5 @@
 import { atom, computed } from "nanostores";
-import { localStorageOrNull } from "../../lib/booking/bookingStorage";
+import { localStorageOrNull } from "../../lib/storage";
 import type { StorageNotice } from "../../lib/dash/repository";
 import { createWorkspace } from "../../lib/dash/workspace";
 import { reportError } from "../../lib/report";
