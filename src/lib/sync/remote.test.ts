@@ -4,7 +4,7 @@ import type { Case } from "../dash/cases";
 import { DEFAULT_PREFERENCES, type Preferences } from "../dash/preferences";
 import type { Repository } from "../dash/repository";
 import { openOutbox, type Change, type Row } from "./outbox";
-import { createRemoteWorkspace, diffRows, orderForApply, withPending, type RemoteReader } from "./remote";
+import { createRemoteWorkspace, orderForApply, type RemoteReader } from "./remote";
 import type { Sender } from "./sender";
 import { TABLE_MAPPINGS, type TableMapping } from "./tables";
 
@@ -47,36 +47,6 @@ async function setup(server: Record<string, Row[]> | null) {
   const pending = async () => (await outbox.take(100)).map((q) => q.change);
   return { outbox, kick, reader, remote, cases, prefs, casesLocal, prefsLocal, pending };
 }
-
-describe("diffRows", () => {
-  it("upserts new and changed records with the time of the edit, deletes gone ones, and leaves the rest", () => {
-    const before = new Map(CASES.toRows([lease, estate]).map((row) => [`cases|${JSON.stringify([["id", row["id"]]])}`, JSON.stringify(Object.entries(row))]));
-    const renamed = { ...lease, title: "Lease (renewed)" };
-    const added: Case = { ...estate, id: "case-new", title: "New" };
-    const changes = diffRows(CASES, before, CASES.toRows([renamed, added]), NOW);
-    expect(changes).toEqual([
-      { table: "cases", op: "upsert", key: { id: "case-lease" }, row: expect.objectContaining({ title: "Lease (renewed)", updated_at: NOW.toISOString() }) },
-      { table: "cases", op: "upsert", key: { id: "case-new" }, row: expect.objectContaining({ title: "New" }) },
-      { table: "cases", op: "delete", key: { id: "case-estate" } },
-    ]);
-  });
-});
-
-describe("withPending", () => {
-  it("lays waiting edits over the server's rows unless the server's are newer, and drops waiting deletes", () => {
-    const server = [caseRow(lease, "2026-11-24T09:00:00+00:00"), caseRow(estate)];
-    const q = (change: Change, seq: number) => ({ id: `cases|${JSON.stringify([["id", change.key["id"]]])}`, seq, change });
-    const rows = withPending(CASES, server, [
-      q({ table: "cases", op: "upsert", key: { id: "case-lease" }, row: { id: "case-lease", title: "Older edit", updated_at: "2026-11-24T08:00:00.000Z" } }, 1),
-      q({ table: "cases", op: "delete", key: { id: "case-estate" } }, 2),
-      q({ table: "cases", op: "upsert", key: { id: "case-x" }, row: { id: "case-x", title: "Offline case", updated_at: "2026-11-24T10:00:00.000Z" } }, 3),
-    ]);
-    expect(rows.map((r) => [r["id"], r["title"]])).toEqual([
-      ["case-lease", "Lease"],
-      ["case-x", "Offline case"],
-    ]);
-  });
-});
 
 describe("orderForApply", () => {
   it("inserts parents before children and deletes children before parents", () => {
