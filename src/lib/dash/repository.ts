@@ -1,8 +1,7 @@
 /**
- * What a workspace feature (conversations, chat, knowledge, files, cases, uploads, preferences) stores for one
- * user, and the one interface its store reaches it through. Today's implementation keeps the records in this
- * browser (browserRepository.ts); a server-backed one (Supabase tables with row-level security per user) fits
- * the same interface, so screens and stores never change.
+ * What a workspace feature stores for one user, and the one interface its store reaches it through. Without Supabase
+ * the records live in this browser (browserRepository.ts); with it, the user's tables hold them and that browser copy
+ * is their cache (src/lib/sync/remote.ts). Chosen once at sign-in, so screens and stores never know which.
  */
 
 /** One feature's records: how they are named, versioned, seeded and validated. */
