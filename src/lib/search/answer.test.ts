@@ -17,7 +17,7 @@ import {
 } from "./answer";
 import { entryId } from "./entries";
 import { passageId } from "./passages";
-import { DOCUMENTS, JUDGMENT, KNOWLEDGE, LEASE, MEMO, SERVICES } from "./fixtures";
+import { DOCUMENTS, JUDGMENT, KNOWLEDGE, LEASE, MEMO, SERVICES } from "../../../tests/fixtures/searchFixtures";
 import { rebuild } from "./searchIndex";
 
 const CASES: Record<string, string> = { "case-georgiou": "Georgiou v. Paphos Developments Ltd", "case-charalambous": "Republic v. Charalambous" };

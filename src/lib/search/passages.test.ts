@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { entryId, type PageEntry } from "./entries";
-import { DOCUMENTS, KNOWLEDGE } from "./fixtures";
+import { DOCUMENTS, KNOWLEDGE } from "../../../tests/fixtures/searchFixtures";
 import { passageId, passagesFor, sourceOf } from "./passages";
 import { rebuild, type SearchResult } from "./searchIndex";
 

@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from "vitest";
 import { AssistantError, type AnswerInput, type AssistantClient } from "../assistant/client";
 import { failures } from "../assistant/errors";
 import type { ChatMessage, ReplyRequest } from "../dash/chat";
-import { DOCUMENTS, KNOWLEDGE, LEASE } from "./fixtures";
+import { DOCUMENTS, KNOWLEDGE, LEASE } from "../../../tests/fixtures/searchFixtures";
 import { assistantCopy, createReplyWriter, modelPassage } from "./reply";
 import { rebuild } from "./searchIndex";
 

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { entryId } from "./entries";
-import { DOCUMENTS, JUDGMENT, KNOWLEDGE, LEASE, LEASE_PAGES, SERVICES } from "./fixtures";
+import { DOCUMENTS, JUDGMENT, KNOWLEDGE, LEASE, LEASE_PAGES, SERVICES } from "../../../tests/fixtures/searchFixtures";
 import { planQuery, searchTerms } from "./rank";
 import type { Findings } from "./searchIndex";
 import type { WorkspaceEntry } from "./entries";

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from "vitest";
 import { MICROPHONE_HELP } from "./messages";
-import { flush, voiceHarness } from "./testing";
+import { flush, voiceHarness } from "../../../tests/fixtures/voiceHarness";
 import type { VoiceConfig } from "./types";
 
 const CONFIG: VoiceConfig = { publicKey: "pk-test", assistantId: "assistant-1" };

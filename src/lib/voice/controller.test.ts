@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from "vitest";
-import { flush, voiceHarness } from "./testing";
+import { flush, voiceHarness } from "../../../tests/fixtures/voiceHarness";
 import type { VoiceConfig } from "./types";
 
 const CONFIG: VoiceConfig = { publicKey: "pk-test", assistantId: "assistant-1", apiUrl: "http://127.0.0.1:9/api" };

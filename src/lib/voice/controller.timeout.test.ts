@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { START_TIMEOUT_MS } from "./controller";
-import { voiceHarness } from "./testing";
+import { voiceHarness } from "../../../tests/fixtures/voiceHarness";
 import type { VoiceConfig, VoiceSdkFactory } from "./types";
 
 const CONFIG: VoiceConfig = { publicKey: "pk-test", assistantId: "assistant-1" };
