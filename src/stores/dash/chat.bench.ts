@@ -1,13 +1,12 @@
 import { describe, expect, test } from "vitest";
+import { makeChat, testAnswer } from "../../../tests/fixtures/testChat";
 import { createBrowserRepository, createShardedBrowserRepository } from "../../lib/dash/browserRepository";
 import type { ChatMessage } from "../../lib/dash/chat";
-import { testAnswer } from "./testChat";
 import { connectAtom } from "../../lib/dash/connect";
 import type { Conversation } from "../../lib/dash/conversations";
 import { MemoryStorage } from "../../lib/dash/testing";
 import { conversationsFeature } from "./conversations";
 import { messagesFeature } from "./messages";
-import { makeChat } from "./testChat";
 
 const CONVERSATIONS = 1000;
 const MESSAGES = 20;

@@ -1,9 +1,9 @@
 import { computed } from "nanostores";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { makeChat, testAnswer } from "../../../tests/fixtures/testChat";
 import { REPLY_DELAY_MS } from "../../lib/dash/chat";
-import { chatCopy, type ReplyContent, type ReplyRequest } from "./chat";
+import { chatCopy } from "./chat";
 import { createPreferencesStore, preferencesFeature } from "./preferences";
-import { makeChat, testAnswer } from "./testChat";
 
 const NOW = new Date("2026-03-02T12:00:00.000Z");
 beforeEach(() => {
@@ -109,26 +109,6 @@ describe("chat store: Stop, Regenerate, switching", () => {
     expect(chat.$announcement.get()).toBe(chatCopy.typing);
     await vi.advanceTimersByTimeAsync(500);
     expect($messages.get().get(other)?.map((m) => m.role)).toEqual(["user", "assistant"]);
-  });
-
-  it("a reply pending before a reload lands when it was due, once", async () => {
-    const conversation = { id: "c1", title: "Lease", pinned: false, updatedAt: NOW.toISOString() };
-    const question = { id: "q1", role: "user" as const, content: "Q", timestamp: NOW.toISOString(), scope: "firm" as const };
-    await vi.advanceTimersByTimeAsync(1500);
-    const { chat, conversations, $messages } = makeChat({
-      conversations: [conversation],
-      messages: new Map([["c1", [question]]]),
-      pending: new Map([["c1", { since: NOW.toISOString() }]]),
-    });
-    conversations.select("c1");
-    expect(chat.$activePending.get()).toEqual({ since: NOW.toISOString() });
-    await vi.advanceTimersByTimeAsync(499);
-    expect($messages.get().get("c1")).toHaveLength(1);
-    await vi.advanceTimersByTimeAsync(1);
-    expect($messages.get().get("c1")?.map((m) => m.role)).toEqual(["user", "assistant"]);
-    await vi.advanceTimersByTimeAsync(REPLY_DELAY_MS * 2);
-    expect($messages.get().get("c1")).toHaveLength(2);
-    expect(chat.$pending.get()).toEqual(new Map());
   });
 
   it("a reply whose conversation was deleted lands nowhere", async () => {
@@ -240,29 +220,6 @@ describe("chat store: the saved Default Chat Scope", () => {
 });
 
 describe("chat store: answers written from the sources", () => {
-  /** A reply the test finishes by hand, recording what it was asked and whether it was aborted. */
-  function manualReply() {
-    const calls: { request: ReplyRequest; resolve: (content: ReplyContent) => void; reject: (error: unknown) => void }[] = [];
-    const reply = (request: ReplyRequest) =>
-      new Promise<ReplyContent>((resolve, reject) => {
-        calls.push({ request, resolve, reject });
-      });
-    return { calls, reply };
-  }
-
-  it("an answer written after 2 s lands when it is written; one written sooner waits for 2 s", async () => {
-    const { calls, reply } = manualReply();
-    const { chat } = makeChat({ reply });
-    chat.setDraft("Slow question");
-    chat.send();
-    await vi.advanceTimersByTimeAsync(REPLY_DELAY_MS + 3000);
-    expect(chat.$activeMessages.get()).toHaveLength(1);
-    expect(chat.$activePending.get()).toBeDefined();
-    calls[0]?.resolve(testAnswer(1, "Slow question"));
-    await vi.advanceTimersByTimeAsync(0);
-    expect(chat.$activeMessages.get()[1]?.content).toBe(testAnswer(1, "Slow question").content);
-  });
-
   it("gives the writer the question, its scope and chips, and the conversation before it", async () => {
     const { chat, requests } = sent("First question");
     await vi.advanceTimersByTimeAsync(REPLY_DELAY_MS);
@@ -277,22 +234,6 @@ describe("chat store: answers written from the sources", () => {
     chat.regenerate(chat.$activeMessages.get()[1]?.id ?? "");
     expect(requests[2]?.question.content).toBe("First question");
     expect(requests[2]?.history).toEqual([]);
-  });
-
-  it("shows a streamed answer as it grows, and Stop aborts the request", async () => {
-    const { calls, reply } = manualReply();
-    const { chat } = makeChat({ reply });
-    chat.setDraft("Q");
-    chat.send();
-    calls[0]?.request.onText("The deposit is");
-    expect(chat.$activeStreaming.get()).toBe("The deposit is");
-    chat.stop();
-    expect(calls[0]?.request.signal.aborted).toBe(true);
-    expect(chat.$activeStreaming.get()).toBeUndefined();
-    calls[0]?.request.onText("The deposit is returned");
-    expect(chat.$activeStreaming.get()).toBeUndefined();
-    await vi.advanceTimersByTimeAsync(REPLY_DELAY_MS * 2);
-    expect(chat.$activeMessages.get()).toHaveLength(1);
   });
 
   it("a search that fails says so instead of answering, with no citation", async () => {

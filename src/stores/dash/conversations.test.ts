@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { makeChat } from "../../../tests/fixtures/testChat";
 import type { Conversation } from "../../lib/dash/conversations";
-import { makeChat } from "./testChat";
 
 const NOW = new Date("2026-03-02T12:00:00.000Z");
 const conv = (id: string, minutesAgo: number, pinned = false): Conversation => ({

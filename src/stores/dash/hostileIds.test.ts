@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { makeChat } from "../../../tests/fixtures/testChat";
 import { SAVE_DELAY_MS } from "../../lib/dash/browserRepository";
 import { featureKey, toEnvelope } from "../../lib/dash/browserStorage";
 import { REPLY_DELAY_MS, type ChatMessage } from "../../lib/dash/chat";
@@ -8,7 +9,6 @@ import { createWorkspace } from "../../lib/dash/workspace";
 import { conversationsFeature } from "./conversations";
 import { messagesFeature } from "./messages";
 import { pendingRepliesFeature } from "./pendingReplies";
-import { makeChat } from "./testChat";
 
 /** Names that a plain object inherits from Object.prototype: as record ids they must be ordinary ids. */
 const HOSTILE = ["constructor", "toString", "__proto__", "hasOwnProperty", "valueOf"] as const;
