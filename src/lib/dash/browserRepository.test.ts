@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { SAVE_DELAY_MS, createBrowserRepository, createShardedBrowserRepository } from "./browserRepository";
 import { featureKey } from "./browserStorage";
 import type { FeatureDefinition, ShardedFeatureDefinition, StorageNotice } from "./repository";
-import { FakeWindow, MemoryStorage } from "./testing";
+import { FakeWindow, MemoryStorage } from "../../../tests/fixtures/fakeBrowser";
 
 interface Notes {
   items: string[];

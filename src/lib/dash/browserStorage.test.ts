@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { backupKeyFor, featureKey, removeUserKeys } from "./browserStorage";
-import { MemoryStorage } from "./testing";
+import { MemoryStorage } from "../../../tests/fixtures/fakeBrowser";
 
 describe("removeUserKeys (Sign Out: also remove this browser's copy)", () => {
   const ada = "0b6f3c1e-5d1a-4c36-9a57-1f0f8f1f7a11";

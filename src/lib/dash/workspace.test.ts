@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { SAVE_DELAY_MS } from "./browserRepository";
 import { backupKeyFor, featureKey } from "./browserStorage";
 import { persisted, persistedShards } from "./persisted";
-import { FakeWindow, MemoryStorage } from "./testing";
+import { FakeWindow, MemoryStorage } from "../../../tests/fixtures/fakeBrowser";
 import { createWorkspace } from "./workspace";
 
 const counter = { name: "counter", version: 1, samples: () => 0, parse: (d: unknown) => (typeof d === "number" ? d : null) };

@@ -1,6 +1,6 @@
 import "fake-indexeddb/auto";
 import { describe, expect, it, vi } from "vitest";
-import { MemoryStorage } from "../dash/testing";
+import { MemoryStorage } from "../../../tests/fixtures/fakeBrowser";
 import { openOutbox, type Change } from "./outbox";
 import { createJournal, openSyncSession, type SyncApi } from "./session";
 

@@ -4,7 +4,7 @@ import { createBrowserRepository, createShardedBrowserRepository } from "../../l
 import type { ChatMessage } from "../../lib/dash/chat";
 import { connectAtom } from "../../lib/dash/connect";
 import type { Conversation } from "../../lib/dash/conversations";
-import { MemoryStorage } from "../../lib/dash/testing";
+import { MemoryStorage } from "../../../tests/fixtures/fakeBrowser";
 import { conversationsFeature } from "./conversations";
 import { messagesFeature } from "./messages";
 

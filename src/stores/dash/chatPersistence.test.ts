@@ -6,7 +6,7 @@ import type { ChatMessage } from "../../lib/dash/chat";
 import type { Conversation } from "../../lib/dash/conversations";
 import { persisted, persistedShards } from "../../lib/dash/persisted";
 import type { StorageNotice } from "../../lib/dash/repository";
-import { FakeWindow, MemoryStorage } from "../../lib/dash/testing";
+import { FakeWindow, MemoryStorage } from "../../../tests/fixtures/fakeBrowser";
 import { createWorkspace } from "../../lib/dash/workspace";
 import { conversationsFeature } from "./conversations";
 import { messagesFeature, type MessagesByConversation } from "./messages";

@@ -4,7 +4,7 @@ import { SAVE_DELAY_MS } from "../../lib/dash/browserRepository";
 import { featureKey, toEnvelope } from "../../lib/dash/browserStorage";
 import { REPLY_DELAY_MS, type ChatMessage } from "../../lib/dash/chat";
 import { persisted, persistedShards } from "../../lib/dash/persisted";
-import { FakeWindow, MemoryStorage } from "../../lib/dash/testing";
+import { FakeWindow, MemoryStorage } from "../../../tests/fixtures/fakeBrowser";
 import { createWorkspace } from "../../lib/dash/workspace";
 import { conversationsFeature } from "./conversations";
 import { messagesFeature } from "./messages";

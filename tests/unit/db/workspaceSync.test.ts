@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { FakeServer } from "../../e2e/fixtures/server";
 import { serveDataApi } from "../../fixtures/postgrest";
 import { persisted, persistedShards } from "../../../src/lib/dash/persisted";
-import { MemoryStorage } from "../../../src/lib/dash/testing";
+import { MemoryStorage } from "../../fixtures/fakeBrowser";
 import { createWorkspace } from "../../../src/lib/dash/workspace";
 import { openOutbox } from "../../../src/lib/sync/outbox";
 import { openSyncSession, type SyncApi, type SyncSession } from "../../../src/lib/sync/session";
