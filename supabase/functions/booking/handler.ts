@@ -175,7 +175,9 @@ export function createBookingHandler(deps: BookingHandlerDeps): (request: Reques
   const flush = async (): Promise<{ delivered: number; failed: number }> => {
     const due = await rpc("booking_deliveries_due", { max_count: FLUSH_COUNT }).catch(() => ({ data: [] }));
     const list = "data" in due && Array.isArray(due.data) ? due.data.filter(isDelivery) : [];
-    const outcomes = await Promise.all(list.map((delivery) => deliver(delivery, [])));
+    // One after another, oldest first: the agency hears of a booking before its cancellation.
+    const outcomes: boolean[] = [];
+    for (const delivery of list) outcomes.push(await deliver(delivery, []));
     return { delivered: outcomes.filter(Boolean).length, failed: outcomes.filter((ok) => !ok).length };
   };
 
