@@ -2,6 +2,7 @@ import { useStore } from "@nanostores/react";
 import DemoModeBadge from "../ui/DemoModeBadge";
 import DemoModeNotice from "../ui/DemoModeNotice";
 import { isDemoMode } from "../lib/auth/config";
+import { displayName } from "../lib/dash/profile";
 import { site } from "../site.config";
 import { $auth } from "../stores/auth";
 import { $drawerOpen, setDrawerOpen } from "../stores/dash/layout";
@@ -20,7 +21,7 @@ export default function DashHeader({ onShowShortcuts }: { onShowShortcuts: () =>
   const { user, profile } = useStore($auth);
   const drawerOpen = useStore($drawerOpen);
   const large = useMediaQuery(LARGE_SCREEN);
-  const name = profile?.full_name || user?.fullName || user?.email || "";
+  const name = displayName(user, profile);
   const email = user?.email ?? "";
 
   return (

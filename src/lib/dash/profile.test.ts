@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { profileFacts } from "./profile";
+import { displayName, profileFacts } from "./profile";
 
 const user = { id: "u", email: "ada@example.com", fullName: "Ada L." };
 const profile = { id: "u", full_name: "Ada Lovelace", role: "member", created_at: "2025-01-15T09:30:00.000Z" };
@@ -18,5 +18,14 @@ describe("profileFacts", () => {
   it("falls back to the sign-up name, and leaves unknowns empty", () => {
     expect(profileFacts(user, null)).toEqual({ fullName: "Ada L.", email: "ada@example.com", role: "", memberSince: "" });
     expect(profileFacts(null, null)).toEqual({ fullName: "", email: "", role: "", memberSince: "" });
+  });
+});
+
+describe("displayName", () => {
+  it("is the profile's name, else the sign-up name, else the e-mail", () => {
+    expect(displayName(user, profile)).toBe("Ada Lovelace");
+    expect(displayName(user, { ...profile, full_name: "" })).toBe("Ada L.");
+    expect(displayName({ ...user, fullName: null }, null)).toBe("ada@example.com");
+    expect(displayName(null, null)).toBe("");
   });
 });

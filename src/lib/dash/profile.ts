@@ -9,6 +9,9 @@ export interface ProfileFacts {
   memberSince: string;
 }
 
+/** The name the workspace shows for the signed-in person (header, a review's marks): the profile's, else sign-up's, else the e-mail. */
+export const displayName = (user: AuthUser | null, profile: Profile | null): string => profile?.full_name || user?.fullName || user?.email || "";
+
 const capitalise = (text: string) => text.charAt(0).toLocaleUpperCase() + text.slice(1);
 
 /** The profile as people read it: the role capitalised, the member-since date in words. */

@@ -2,6 +2,7 @@ import { computed } from "nanostores";
 import type { AssistantClient } from "../../lib/assistant/client";
 import { ASSISTANT_URL } from "../../lib/assistant/endpoint";
 import { keptAnswerLine, oneLineQuestion } from "../../lib/review/answerLine";
+import { displayName } from "../../lib/dash/profile";
 import { cellAnswer } from "../../lib/review/grid";
 import { $auth } from "../auth";
 import { clock, newRecordId } from "./clock";
@@ -47,8 +48,8 @@ const grid = createReviewGridStore({
     return line ? { ...found, answer: line } : found;
   },
   who: () => {
-    const user = $auth.get().user;
-    return user?.fullName || user?.email || "Unknown";
+    const { user, profile } = $auth.get();
+    return displayName(user, profile) || "Unknown";
   },
   now: () => new Date(clock.now()),
   newId: newRecordId,
