@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import { readFileSync } from "node:fs";
 import type { Page, Response } from "@playwright/test";
 import { MAX_CANVAS_PIXELS } from "../../src/lib/documents/canvas";
@@ -7,6 +8,7 @@ import { sampleUploads } from "../../src/lib/dash/samples/documents";
 import { WORKER_CSP } from "../../src/lib/security/policy";
 import { blankPdf, docx, executable, longPdf, scannedPdf, textPdf } from "../fixtures/documents";
 import { expectNoAxeViolations } from "./fixtures/axe";
+import { recordViolations } from "./fixtures/csp";
 import { ADA, GRACE, openDash, signInAs } from "./fixtures/dash";
 import { READ, card, installClock, pauseClock, reloadPaused, workspaceContext } from "./fixtures/workspace";
 import { expect, onScreen, test } from "./fixtures/workspaceTest";
@@ -19,6 +21,7 @@ const KYPRIANOU = "Kyprianou v. Limassol Marine Services";
 /** The sample document filed under Kyprianou. */
 const MEMO = "Internal Memo: Motion to Dismiss Template";
 const PAGE_TWO = "The olive groves of Tala pass to the second defendant.";
+const MB = 1024 * 1024;
 
 interface Upload {
   name: string;
@@ -262,6 +265,19 @@ test.describe("the workers' own policy", () => {
     expect(WORKER_CSP).toMatch(/^default-src 'self'; .*connect-src 'self'/);
     expect(WORKER_CSP).not.toMatch(/unsafe-eval|wasm-unsafe-eval/);
   });
+
+  test("a worker that breaks its own policy is reported: recordViolations hears a worker, not only the document", async ({ page }) => {
+    // A page that may start workers, and a worker under the workers' policy that asks another host, both served here.
+    await page.route("**/csp-probe", (route) => route.fulfill({ contentType: "text/html", headers: { "content-security-policy": "worker-src 'self'" }, body: "<!doctype html><title>Probe</title>" }));
+    await page.route("**/csp-probe.js", (route) =>
+      route.fulfill({ contentType: "text/javascript", headers: { "content-security-policy": WORKER_CSP }, body: 'fetch("http://127.0.0.1:9/").catch(() => postMessage("refused"));' }),
+    );
+    const violations = await recordViolations(page);
+    await page.goto("/csp-probe");
+    const answer = await page.evaluate(() => new Promise((resolve) => (new Worker("/csp-probe.js").onmessage = (event) => resolve(event.data))));
+    expect(answer).toBe("refused");
+    await expect.poll(violations).toEqual([expect.stringMatching(/^worker http:\/\/127\.0\.0\.1:\d+\/csp-probe\.js: Connecting to 'http:\/\/127\.0\.0\.1:9\/' violates .*"connect-src 'self'"/)]);
+  });
 });
 
 test("a blank PDF page that OCR cannot read either fails with 'No readable text'", async ({ page }) => {
@@ -384,7 +400,15 @@ test.describe("deleting a case asks what happens to its documents", () => {
 });
 
 test("Settings shows how much this browser holds for the workspace and how much room is left", async ({ page }) => {
+  // A 1 MB text stored in the workspace, its bytes and its text: the figure must count both, so at least 2.0 MB.
+  // Random words, because IndexedDB compresses what it stores: a megabyte of spaces takes almost nothing.
+  const words = (randomBytes(MB / 2).toString("hex").match(/.{1,15}/g) ?? []).join(" ").slice(0, MB);
+  await upload(page, file("Notes.txt", Buffer.from(words), "text/plain"));
+  await expect(row(page, "Notes")).toContainText("Indexed", READ);
   await page.getByRole("link", { name: "Settings" }).click();
   const storage = page.getByRole("region", { name: "Storage in this browser" });
-  await expect(storage).toContainText(/This browser holds \d+\.\d (MB|GB) for the workspace; \d+\.\d (MB|GB) more is available\./);
+  const line = /This browser holds (\d+\.\d) (MB|GB) for the workspace; \d+\.\d (MB|GB) more is available\./;
+  await expect(storage).toContainText(line);
+  const [, held = "0", unit] = line.exec((await storage.textContent()) ?? "") ?? [];
+  expect(Number(held) * (unit === "GB" ? 1024 : 1), "megabytes held").toBeGreaterThanOrEqual(2);
 });

@@ -105,7 +105,9 @@ test.describe("animated background", () => {
     test("beams and icons stand still, the beams fully shown", async ({ page }) => {
       await page.goto("/services/ai-workflows");
       const backdrop = page.getByTestId("service-backdrop");
-      for (const beam of await backdrop.locator("[data-beam]").all()) {
+      const beams = backdrop.locator("[data-beam]");
+      await expect(beams).toHaveCount(2);
+      for (const beam of await beams.all()) {
         await expect(beam).toHaveCSS("animation-name", "none");
         await expect(beam).toHaveCSS("opacity", "1");
       }

@@ -114,8 +114,9 @@ test("AI chatbots: problem and solution, the villa example with three property c
   await expect(cards).toHaveCount(3);
   await expect(cards).toContainText(["Sea-View Villa, Peyia€495,000", "Modern Villa with Pool, Tala€560,000", "Hillside Villa, Kamares€595,000"]);
   // 'View' is part of the illustration: shown on every card, never a control.
-  await expect(example.getByText("View", { exact: true })).toHaveCount(3);
-  for (const view of await example.getByText("View", { exact: true }).all()) await expect(view).toBeVisible();
+  const views = example.getByText("View", { exact: true });
+  await expect(views).toHaveCount(3);
+  for (const view of await views.all()) await expect(view).toBeVisible();
   await expect(page.getByRole("button", { name: "View" })).toHaveCount(0);
   await expect(page.getByRole("link", { name: "View" })).toHaveCount(0);
   await expect(example.getByRole("img")).toHaveCount(3);

@@ -91,7 +91,14 @@ describe("the reply writer", () => {
       controller.abort();
       return Promise.reject(new AssistantError("aborted", "Stopped."));
     });
-    await expect(createReplyWriter({ retriever, context, model: () => model })(request("security deposit returned", "all", controller.signal))).rejects.toBeDefined();
+    const rejection: unknown = await createReplyWriter({ retriever, context, model: () => model })(request("security deposit returned", "all", controller.signal)).then(
+      () => "resolved",
+      (error: unknown) => error,
+    );
+    // The signal's own reason (an AbortError), neither the model's error nor a fallback reply.
+    expect(rejection).toBe(controller.signal.reason);
+    expect(rejection).toBeInstanceOf(DOMException);
+    expect(rejection).toHaveProperty("name", "AbortError");
   });
 
   it("a model passage is the whole passage quoted, with its title and page", () => {

@@ -8,6 +8,8 @@ import { createFakeSupabase, type FakeAccount } from "../fixtures/supabase";
 import type { PGlite } from "@electric-sql/pglite";
 import { migratedDb } from "../../unit/db/harness";
 import { expectAlertToast, openVoicePage, talkButton, useVoiceServices } from "../fixtures/vapi";
+import { START_TIMEOUT_MESSAGE } from "../../../src/lib/voice/controller";
+import { startFailedNotice } from "../../../src/lib/voice/messages";
 import { envelopeItems } from "../fixtures/sentry";
 import { describeFailure, type PostFailure } from "../../../src/lib/http";
 import { CONTACT_TIMEOUT_MS } from "../../../src/lib/contact";
@@ -148,7 +150,21 @@ test.describe("the Supabase auth server", () => {
     }
   });
 
-  for (const drill of drills) {
+  /**
+   * The banner each failure gives. supabase-js reads a refusal (4xx) from its JSON body; a dropped connection, a
+   * time-out, a 5xx, or a 4xx whose body is not JSON is unexpected, and the visitor reads the generic message.
+   */
+  const signInDrills: (Drill & { message: string })[] = [
+    ...drills.map((drill) => ({ ...drill, message: authMessages.unexpected })),
+    {
+      name: "429 with Supabase's JSON",
+      reply: { status: 429, body: { code: 429, error_code: "over_request_rate_limit", msg: "Request rate limit reached" } },
+      failure: { kind: "http", status: 429 },
+      message: "Request rate limit reached",
+    },
+  ];
+
+  for (const drill of signInDrills) {
     test(`${drill.name}: sign-in shows an error, keeps the e-mail and password, sent one request, and works once the server is back`, async ({ page }) => {
       const fake = createFakeSupabase([{ ...ADA }], [{ id: ADA.id, full_name: ADA.fullName, role: "member", created_at: "2025-01-15T09:30:00.000Z" }], db);
       supabase.requests.length = 0;
@@ -160,9 +176,8 @@ test.describe("the Supabase auth server", () => {
       await submitSignIn(page, ADA.email, ADA.password);
       await expect.poll(sent).toBe(1);
       if (drill.reply === "hang") await page.clock.runFor(16_000);
-      const alert = page.getByRole("alert").filter({ hasText: /\w/ });
-      await expect(alert).toBeVisible({ timeout: 20_000 });
-      if (drill.name === "500") await expect(alert).toHaveText(authMessages.unexpected);
+      // The sign-in form's live region is in the page, empty, until there is something to say.
+      await expect(page.getByRole("alert").filter({ hasText: /\w/ })).toHaveText(drill.message, { timeout: 20_000 });
       await expect(page.getByLabel("Email Address")).toHaveValue(ADA.email);
       await expect(page.getByLabel("Password", { exact: true })).toHaveValue(ADA.password);
       await expect(page).toHaveURL(/\/login/);
@@ -188,6 +203,7 @@ test.describe("the Supabase auth server", () => {
     expect(sent()).toBe(1);
     await page.clock.runFor(16_000);
     await expect(page.getByRole("alert").filter({ hasText: /\w/ })).toHaveText(authMessages.unexpected);
+    await expect(page.getByLabel("Email Address")).toHaveValue(ADA.email);
     await expect(page.getByRole("button", { name: "Sign In", exact: true })).toBeEnabled();
     await expect(page).toHaveURL(/\/login/);
   });
@@ -197,8 +213,19 @@ test.describe("the Vapi API and the Sentry collector", () => {
   test.use({ allowConsoleErrors: [/status of (400|500|429)|ERR_EMPTY_RESPONSE|ERR_CONNECTION|ERR_INTERNET_DISCONNECTED|Failed to fetch/] });
   const voice = useVoiceServices(() => ({ status: 500 }));
 
-  /** Clicks the voice button and waits for the Voice Call Error toast and the idle button. */
-  async function failedCall(page: Page, reply: Reply, posts: () => number) {
+  /**
+   * Why each start failed, as the toast says it: the browser's own TypeError for a dropped connection (Chromium
+   * names the host), the start's time-out, and the SDK reading a non-JSON error body as JSON.
+   */
+  const vapiReasons: Record<string, string> = {
+    aborted: `Failed to fetch (127.0.0.1:${String(ports.vapi)})`,
+    "timed out": START_TIMEOUT_MESSAGE,
+    "500": `Unexpected token 'b', "boom" is not valid JSON`,
+    "429": `Unexpected token 's', "slow down" is not valid JSON`,
+  };
+
+  /** Clicks the voice button and waits for the one Voice Call Error toast, saying why, and the idle button. */
+  async function failedCall(page: Page, reply: Reply, posts: () => number, reason: string) {
     const before = posts();
     await talkButton(page).click();
     // The voice start time-out runs on the page's clock: move it on only once this click's request has left,
@@ -207,9 +234,12 @@ test.describe("the Vapi API and the Sentry collector", () => {
       await expect.poll(posts).toBe(before + 1);
       await page.clock.runFor(31_000);
     }
-    const toast = page.getByRole("region", { name: "Notifications" }).getByRole("alert");
-    await expect(toast.getByText("Voice Call Error", { exact: true })).toBeVisible({ timeout: 15_000 });
-    await expect(talkButton(page)).toBeVisible();
+    await expect(page.getByRole("region", { name: "Notifications" }).getByRole("alert")).toBeVisible({ timeout: 15_000 });
+    await expectAlertToast(page, "Voice Call Error", startFailedNotice(reason).description);
+    // Idle: the button is the talk button again, enabled, and nothing announces a call.
+    await expect(talkButton(page)).toBeEnabled();
+    await expect(page.getByRole("button", { name: /End call|Ending call/ })).toHaveCount(0);
+    await expect(page.getByRole("status").filter({ hasText: /Connect|Ending/ })).toHaveCount(0);
     return posts();
   }
 
@@ -219,9 +249,11 @@ test.describe("the Vapi API and the Sentry collector", () => {
       const posts = pageRequests(page, voice.vapi, "/call/web");
       await page.clock.install();
       await openVoicePage(page);
-      expect(await failedCall(page, drill.reply, posts)).toBe(1);
+      const reason = vapiReasons[drill.name];
+      if (reason === undefined) throw new Error(`No toast text for the ${drill.name} drill`);
+      expect(await failedCall(page, drill.reply, posts, reason)).toBe(1);
       await page.getByRole("button", { name: "Dismiss notification: Voice Call Error" }).click();
-      expect(await failedCall(page, drill.reply, posts)).toBe(2);
+      expect(await failedCall(page, drill.reply, posts, reason)).toBe(2);
     });
   }
 
