@@ -1,6 +1,7 @@
 // Writes the sample documents a new workspace starts with into public/samples/: short, real documents of a
 // fictional Cypriot firm (Christodoulou & Partners LLC), read by the same reader as an upload on first use.
-// Run once after changing a text here (`node scripts/make-samples.mjs`); the files are committed.
+// Run once after changing a text here (`node scripts/make-samples.mjs`), then `npm run samples:read` to read them
+// again into public/samples/pages.json (a new workspace takes their pages from there); the files are committed.
 // The records that file them under the sample cases are in src/lib/dash/samples/documents.ts.
 import { mkdir, readdir, stat, writeFile } from "node:fs/promises";
 import { chromium } from "@playwright/test";

@@ -5,6 +5,7 @@ import { MAX_CANVAS_PIXELS } from "../../src/lib/documents/canvas";
 import { MAX_DOCX_UNPACKED_BYTES, MAX_PAGES } from "../../src/lib/documents/reasons";
 import { featureKey } from "../../src/lib/dash/browserStorage";
 import { sampleUploads } from "../../src/lib/dash/samples/documents";
+import { SAMPLE_PAGES_PATH } from "../../src/lib/dash/samples/pages";
 import { WORKER_CSP } from "../../src/lib/security/policy";
 import { blankPdf, docx, executable, longPdf, scannedPdf, textPdf } from "../fixtures/documents";
 import { expectNoAxeViolations } from "./fixtures/axe";
@@ -38,6 +39,29 @@ async function upload(page: Page, chosen: Upload) {
   await page.getByLabel("Target Case").selectOption({ label: KYPRIANOU });
   await page.getByRole("button", { name: "Upload Document" }).click();
 }
+
+const DOCX_TYPE = "application/vnd.openxmlformats-officedocument.wordprocessingml.document";
+
+/** Ada's stored pages (number, text, source) of each document she holds the file of, by the file's name. */
+const storedPagesByFile = (page: Page) =>
+  page.evaluate(async (name) => {
+    const db = await new Promise<IDBDatabase>((resolve, reject) => {
+      const request = indexedDB.open(name);
+      request.onsuccess = () => resolve(request.result);
+      request.onerror = () => reject(new Error("open"));
+    });
+    const all = <T,>(store: string) =>
+      new Promise<T[]>((resolve) => {
+        const request = db.transaction(store).objectStore(store).getAll();
+        request.onsuccess = () => resolve(request.result as T[]);
+      });
+    const files = await all<{ id: string; name: string }>("files");
+    const pages = await all<{ docId: string; number: number; text: string; source: string }>("pages");
+    db.close();
+    return Object.fromEntries(
+      files.map((f) => [f.name, pages.filter((p) => p.docId === f.id).sort((x, y) => x.number - y.number).map(({ number, text, source }) => ({ number, text, source }))]),
+    );
+  }, `paphos-documents/${encodeURIComponent(ADA.id)}`);
 
 const threePages = async () =>
   file("Settlement.pdf", await textPdf([["Settlement agreement, Paphos District Court."], [PAGE_TWO], ["Signed at Paphos on 3 March 2025."]]));
@@ -247,15 +271,26 @@ test.describe("the workers' own policy", () => {
   // The page opens after the listener is on: the samples' reading (and the search worker) starts with it.
   test.use({ workspaceScreen: null });
 
-  test("the reader's, the search index's and PDF.js's workers are served with a policy of their own (this site only, no eval), and every kind of document still reads", async ({ page, context }) => {
+  test("the reader's, the search index's and PDF.js's workers are served with a policy of their own (this site only, no eval), and every kind of document still reads: each sample file, uploaded, reads to the very pages that came with the site", async ({ page, context }) => {
     test.setTimeout(120_000);
     const workers: Response[] = [];
     page.on("response", (response) => void (/\/_astro\/(workers\/|pdf\.worker)/.test(new URL(response.url()).pathname) && workers.push(response)));
     await signInAs(context, ADA);
     await installClock(page);
-    // Files reads the six samples: PDFs, DOCX, a TXT and a scan (the OCR worker started inside the reader's worker).
-    await openDash(page, "/dash/files", "Files");
-    for (const sample of sampleUploads()) await expect(card(page, sample.title)).toContainText("Indexed", { timeout: 60_000 });
+    await openDash(page, "/dash/uploads", "Uploads");
+    // The six sample files, uploaded as a user would: PDFs, DOCX, a TXT and a scan (the OCR worker started inside the
+    // reader's worker), each read in the browser by the reader, under the workers' policy.
+    for (const sample of sampleUploads()) {
+      const name = sample.sample?.replace(/^.*\//, "") ?? "";
+      const bytes = readFileSync(new URL(`../../public${sample.sample ?? ""}`, import.meta.url));
+      await upload(page, file(name, bytes, { pdf: "application/pdf", txt: "text/plain", docx: DOCX_TYPE, doc: "application/msword" }[sample.kind]));
+      await expect(row(page, name.replace(/\.\w+$/, ""))).toContainText("Indexed", { timeout: 60_000 });
+    }
+    // What the browser's reader read is, page for page, what a new workspace takes from public/samples/pages.json.
+    const shipped = JSON.parse(readFileSync(new URL(`../../public${SAMPLE_PAGES_PATH}`, import.meta.url), "utf8")) as Record<string, { pages: unknown[] }>;
+    const read = await storedPagesByFile(page);
+    for (const sample of sampleUploads()) expect(read[sample.sample?.replace(/^.*\//, "") ?? ""], sample.title).toEqual(shipped[sample.sample ?? ""]?.pages);
+    await page.getByRole("link", { name: "Files" }).click();
     const pdf = sampleUploads().find((sample) => sample.kind === "pdf");
     await card(page, pdf?.title ?? "").getByRole("button", { name: "Preview" }).click();
     await expect(page.getByRole("dialog", { name: pdf?.title ?? "" }).getByText(/^Page 1 of \d+$/)).toBeVisible();
@@ -315,7 +350,7 @@ test("a second user in this browser sees none of the first user's documents; del
   /** Reads what Ada's documents database holds; with `leaveBehind`, first writes what a cut-off delete leaves there. */
   const documentsDb = (leaveBehind: boolean) =>
     page.evaluate(
-      async ({ name, leaveBehind }) => {
+      async ({ name, leaveBehind, sampleIds }) => {
         const db = await new Promise<IDBDatabase>((resolve, reject) => {
           const request = indexedDB.open(name);
           request.onsuccess = () => resolve(request.result);
@@ -336,13 +371,19 @@ test("a second user in this browser sees none of the first user's documents; del
         const files = await all<{ id: string; name: string }>("files");
         const pages = await all<{ docId: string }>("pages");
         db.close();
-        return { names: files.map((f) => f.name).sort(), orphanPages: pages.filter((p) => !files.some((f) => f.id === p.docId)).length };
+        // The samples' pages are kept without their files (those come with the site, fetched only to be viewed).
+        const known = (id: string) => files.some((f) => f.id === id) || sampleIds.includes(id);
+        return {
+          names: files.map((f) => f.name).sort(),
+          samplePages: pages.filter((p) => sampleIds.includes(p.docId)).length,
+          orphanPages: pages.filter((p) => !known(p.docId)).length,
+        };
       },
-      { name: `paphos-documents/${encodeURIComponent(ADA.id)}`, leaveBehind },
+      { name: `paphos-documents/${encodeURIComponent(ADA.id)}`, leaveBehind, sampleIds: sampleUploads().map((u) => u.id) },
     );
   const summary = async (leaveBehind = false) => {
-    const { names, orphanPages } = await documentsDb(leaveBehind);
-    return { samples: names.includes("services-agreement.pdf"), settlement: names.includes("Settlement.pdf"), leftover: names.includes("Leftover.pdf"), orphanPages };
+    const { names, samplePages, orphanPages } = await documentsDb(leaveBehind);
+    return { samples: samplePages > 0, settlement: names.includes("Settlement.pdf"), leftover: names.includes("Leftover.pdf"), orphanPages };
   };
   // The samples stay; nothing of the Settlement is left, not even a page.
   await expect.poll(summary).toEqual({ samples: true, settlement: false, leftover: false, orphanPages: 0 });

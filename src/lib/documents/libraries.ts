@@ -38,6 +38,26 @@ class OffscreenCanvasFactory {
   }
 }
 
+/**
+ * Where the reader draws a page for OCR, and what of the drawing tesseract.js reads. In the worker: OffscreenCanvas,
+ * read as it is. In Node (the test that reads the sample documents again): PDF.js's own canvases, read as a PNG.
+ */
+export interface Drawing {
+  /** PDF.js's canvas options; none for PDF.js's default (Node's). */
+  pdfOptions: { CanvasFactory?: typeof OffscreenCanvasFactory; isOffscreenCanvasSupported?: boolean };
+  /** The image tesseract.js reads from a drawn canvas. */
+  image(canvas: unknown): unknown;
+}
+
+/** The worker's drawing: OffscreenCanvas, handed to tesseract.js as it is. */
+export const WORKER_DRAWING: Drawing = { pdfOptions: { CanvasFactory: OffscreenCanvasFactory, isOffscreenCanvasSupported: true }, image: (canvas) => canvas };
+
+/** A canvas and its 2D context, as PDF.js's canvas factory makes them. */
+interface FactoryCanvas {
+  canvas: { width: number; height: number };
+  context: CanvasRenderingContext2D;
+}
+
 type PdfDocument = Awaited<ReturnType<PdfJs["getDocument"]>["promise"]>;
 type TextContent = Awaited<ReturnType<Awaited<ReturnType<PdfDocument["getPage"]>>["getTextContent"]>>;
 type OcrWorker = Awaited<ReturnType<(typeof import("tesseract.js"))["createWorker"]>>;
@@ -57,7 +77,7 @@ const documents = new WeakMap<PdfSource, PdfDocument>();
  * The real libraries, loaded on first use inside the ingestion worker: PDF.js (its own worker build, no eval),
  * mammoth for DOCX, and tesseract.js with its English data for scanned pages, all from this site.
  */
-export function browserLibraries(urls: LibraryUrls, loadPdfJs: () => Promise<PdfJs>): IngestLibraries & { close(): Promise<void> } {
+export function browserLibraries(urls: LibraryUrls, loadPdfJs: () => Promise<PdfJs>, drawing: Drawing = WORKER_DRAWING): IngestLibraries & { close(): Promise<void> } {
   let ocr: Promise<OcrWorker> | undefined;
 
   return {
@@ -71,8 +91,7 @@ export function browserLibraries(urls: LibraryUrls, loadPdfJs: () => Promise<Pdf
         data: bytes.slice(),
         ...NO_EVAL,
         disableFontFace: true,
-        CanvasFactory: OffscreenCanvasFactory,
-        isOffscreenCanvasSupported: true,
+        ...drawing.pdfOptions,
         verbosity: pdfjs.VerbosityLevel.ERRORS,
       });
       const doc = await task.promise;
@@ -102,12 +121,13 @@ export function browserLibraries(urls: LibraryUrls, loadPdfJs: () => Promise<Pdf
       // The same cap on pixels as the viewer's: a page of 200 by 200 inches is not drawn at 200 dpi.
       const size = page.getViewport({ scale: 1 });
       const viewport = page.getViewport({ scale: cappedScale(size.width, size.height, OCR_SCALE) });
-      const canvas = new OffscreenCanvas(Math.floor(viewport.width), Math.floor(viewport.height));
-      const context = canvas.getContext("2d");
-      if (!context) throw new Error("recognise: no 2D canvas in this worker");
+      // Drawn on a canvas of PDF.js's own factory: the worker's OffscreenCanvas, or Node's in the samples' test.
+      const factory = doc.canvasFactory as { create(width: number, height: number): FactoryCanvas; destroy(target: FactoryCanvas): void };
+      const target = factory.create(Math.floor(viewport.width), Math.floor(viewport.height));
+      const { canvas, context } = target;
       context.fillStyle = "#fff";
       context.fillRect(0, 0, canvas.width, canvas.height);
-      await page.render({ canvas: canvas as unknown as HTMLCanvasElement, canvasContext: context as unknown as CanvasRenderingContext2D, viewport }).promise;
+      await page.render({ canvas: canvas as unknown as HTMLCanvasElement, canvasContext: context, viewport }).promise;
       ocr ??= import("tesseract.js").then(({ createWorker, OEM }) =>
         createWorker("eng", OEM.LSTM_ONLY, {
           workerPath: urls.ocrWorker,
@@ -118,8 +138,8 @@ export function browserLibraries(urls: LibraryUrls, loadPdfJs: () => Promise<Pdf
           gzip: true,
         }),
       );
-      const { data } = await (await ocr).recognize(canvas as unknown as HTMLCanvasElement);
-      canvas.width = 0;
+      const { data } = await (await ocr).recognize(drawing.image(canvas) as HTMLCanvasElement);
+      factory.destroy(target);
       return data.text;
     },
 

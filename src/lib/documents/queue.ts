@@ -17,6 +17,11 @@ export interface IngestQueueDeps {
   db: () => Promise<DocumentsDb>;
   /** Reads one document (in a worker of its own). */
   read: (kind: DocumentKind, bytes: ArrayBuffer, onProgress: (progress: IngestProgress) => void) => Promise<IngestResult>;
+  /**
+   * The document's reading when it was read before it was queued (a sample, read when the site was made), so its
+   * file is neither needed nor read; undefined to read the stored file.
+   */
+  preRead?: (id: string) => Promise<IngestResult> | undefined;
   /** The document's processing record now, or undefined when it is gone (deleted, another user). */
   processing: (id: string) => Processing | undefined;
   /** Records the next step of a document's processing (and, once read, its summary). */
@@ -44,6 +49,20 @@ export function createIngestQueue(deps: IngestQueueDeps) {
     if (current) deps.update(id, advance(current, event, deps.now()), summary);
   };
 
+  /** Reads the stored file of a document; undefined when it is no longer wanted once found. */
+  async function readFile(db: DocumentsDb, id: string, stillWanted: () => boolean): Promise<IngestResult | undefined> {
+    const file = await db.getFile(id);
+    if (!stillWanted()) return undefined;
+    if (!file) return { ok: false, reason: FAILURE_REASONS.lost };
+    try {
+      return await deps.read(file.kind, file.bytes, (progress) => {
+        if (stillWanted()) deps.onProgress(id, progress);
+      });
+    } finally {
+      deps.onProgress(id, null);
+    }
+  }
+
   async function process(id: string, runGeneration: number): Promise<void> {
     const stillWanted = () => runGeneration === generation && deps.processing(id) !== undefined;
     // Started twice before and never finished: the page crashed or closed mid-read each time. Not a third time.
@@ -51,18 +70,8 @@ export function createIngestQueue(deps: IngestQueueDeps) {
     if (before && cutOffTooOften(before)) return step(id, { failed: FAILURE_REASONS.cutOff });
     step(id, "reading");
     const db = await deps.db();
-    const file = await db.getFile(id);
-    if (!stillWanted()) return;
-    if (!file) return step(id, { failed: FAILURE_REASONS.lost });
-    let result: IngestResult;
-    try {
-      result = await deps.read(file.kind, file.bytes, (progress) => {
-        if (stillWanted()) deps.onProgress(id, progress);
-      });
-    } finally {
-      deps.onProgress(id, null);
-    }
-    if (!stillWanted()) return;
+    const result = await (deps.preRead?.(id) ?? readFile(db, id, stillWanted));
+    if (!stillWanted() || !result) return;
     if (!result.ok) return step(id, { failed: result.reason });
     const summary: ReadSummary = { pages: result.pages.length, unit: result.unit, ocrPages: result.pages.filter((p) => p.source === "ocr").length };
     step(id, "read", summary);

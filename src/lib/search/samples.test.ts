@@ -1,37 +1,25 @@
 import { readFileSync } from "node:fs";
-import { createRequire } from "node:module";
-import { pathToFileURL } from "node:url";
 import { beforeAll, describe, expect, it } from "vitest";
 import { SUGGESTED_PROMPTS } from "../dash/chat";
 import { sampleUploads } from "../dash/samples/documents";
 import { sampleKnowledge } from "../dash/samples/knowledge";
-import { ingest } from "../documents/ingest";
-import { browserLibraries } from "../documents/libraries";
+import { parseSamplePages, SAMPLE_PAGES_PATH } from "../dash/samples/pages";
 import { answerQuestion, decideScope } from "./answer";
 import { createSearchIndex, type SearchIndex } from "./searchIndex";
 
-const require = createRequire(import.meta.url);
-const libraries = () => {
-  const real = browserLibraries(
-    { pdfWorker: pathToFileURL(require.resolve("pdfjs-dist/legacy/build/pdf.worker.mjs")).href, ocrWorker: "", ocrCore: "", ocrLanguages: "" },
-    () => import("pdfjs-dist/legacy/build/pdf.mjs"),
-  );
-  // The scanned notice is recognised by OCR in the browser (documents.spec.ts); here it reads as this text.
-  return { ...real, recognise: () => Promise.resolve("NOTICE OF DEFECTS. Apartment 12. Water comes through the balcony.") };
-};
-
 let index: SearchIndex;
-// The real sample files of public/samples, read by the real reader, as a new user's workspace holds them.
-beforeAll(async () => {
+// The samples' pages as a new user's workspace gets them (public/samples/pages.json, which pages.test.ts holds to what
+// the reader reads from the files, the scan by OCR).
+beforeAll(() => {
+  const pages = parseSamplePages(JSON.parse(readFileSync(new URL(`../../../public${SAMPLE_PAGES_PATH}`, import.meta.url), "utf8")));
   index = createSearchIndex();
   for (const upload of sampleUploads()) {
-    const bytes = readFileSync(new URL(`../../../public${upload.sample ?? ""}`, import.meta.url));
-    const result = await ingest(upload.kind, new Uint8Array(bytes), libraries(), () => undefined);
-    if (!result.ok) throw new Error(`${upload.title}: ${result.reason}`);
-    index.addDocument({ id: upload.id, title: upload.title, caseId: upload.caseId, caseTitle: upload.caseTitle, unit: result.unit }, result.pages);
+    const read = pages?.get(upload.sample ?? "");
+    if (!read) throw new Error(`${upload.title}: not in ${SAMPLE_PAGES_PATH}`);
+    index.addDocument({ id: upload.id, title: upload.title, caseId: upload.caseId, caseTitle: upload.caseTitle, unit: read.unit }, read.pages);
   }
   index.setKnowledge(sampleKnowledge);
-}, 60_000);
+});
 
 const context = { caseOf: () => undefined, caseTitle: () => undefined, isKnowledgeItem: () => true };
 const retriever = { search: (query: string, options?: Parameters<SearchIndex["search"]>[1]) => Promise.resolve(index.search(query, options)) };

@@ -1,51 +1,33 @@
 import { atom, computed } from "nanostores";
-import type { Clock } from "../../lib/dash/clock";
-import { preselectedCaseId } from "../../lib/dash/cases";
 import { persisted } from "../../lib/dash/persisted";
+import type { Clock } from "../../lib/dash/clock";
 import type { FeatureDefinition } from "../../lib/dash/repository";
-import {
-  canUpload,
-  fileProblem,
-  newUpload,
-  parseUploads,
-  recentUploads,
-  storagePathOf,
-  titleFromFileName,
-  uploadStatus,
-  uploadSteps,
-  type Upload,
-  type UploadStatus,
-} from "../../lib/dash/uploads";
+import { newUpload, parseUploads, recentUploads, uploadStatus, uploadSteps, type Upload, type UploadStatus } from "../../lib/dash/uploads";
 import { sampleUploads } from "../../lib/dash/samples/documents";
-import { fetchWithTimeout } from "../../lib/http";
-import { isQuotaError, type DocumentsDb } from "../../lib/documents/db";
+import type { SamplePages } from "../../lib/dash/samples/pages";
+import { fetchSampleFile, fetchSamplePages } from "../../lib/dash/samples/site";
+import type { DocumentsDb } from "../../lib/documents/db";
 import type { IngestProgress, PageText } from "../../lib/documents/ingest";
-import { createIngestQueue, type IngestQueueDeps } from "../../lib/documents/queue";
+import type { IngestQueueDeps } from "../../lib/documents/queue";
 import { readInWorker } from "../../lib/documents/reader";
-import { FAILURE_REASONS } from "../../lib/documents/reasons";
-import { advance, isUnfinished, startAttempt } from "../../lib/documents/timeline";
+import { startAttempt } from "../../lib/documents/timeline";
+import { leavingTracker } from "../../lib/pageLeaving";
+import { createDocumentMirror, type MirrorTarget } from "../../lib/sync/documentMirror";
 import { $cases, caseTitle } from "./cases";
-import { $remote, type RemoteWorkspace } from "./remote";
+import { createDocumentReading } from "./documentReading";
+import { $remote } from "./remote";
 import { clock, newRecordId } from "./clock";
+import { createUploadForm } from "./uploadForm";
 
 export const uploadsFeature: FeatureDefinition<Upload[]> = {
   name: "uploads",
   // 2: uploads are read for real (kind, pages, processing); a version-1 record had no file kept.
   version: 2,
-  // The sample documents, read like uploads on first use (a record of version 2 from before they existed is kept as is).
+  // The sample documents, read on first use from the pages that come with the site (a record of version 2 from
+  // before they existed is kept as is).
   samples: sampleUploads,
   parse: parseUploads,
 };
-
-/** The upload being prepared: the chosen file, its case and title, or why the last file was refused. */
-export interface UploadForm {
-  file: File | null;
-  caseId: string;
-  title: string;
-  error: string | null;
-}
-
-const EMPTY_FORM: UploadForm = { file: null, caseId: "", title: "", error: null };
 
 export interface UploadsDeps {
   clock: Clock;
@@ -58,7 +40,9 @@ export interface UploadsDeps {
   db: () => Promise<DocumentsDb>;
   /** Reads one document (in a worker of its own). */
   read: IngestQueueDeps["read"];
-  /** Fetches a sample document's file from this site. */
+  /** The sample documents already read (public/samples/pages.json). */
+  samplePages: () => Promise<SamplePages>;
+  /** Fetches a sample document's file from this site (for the viewer). */
   fetchSample: (path: string) => Promise<ArrayBuffer>;
   /** Called once a file is about to be kept: asks the browser to keep this site's storage. */
   onKeep?: () => void;
@@ -67,235 +51,78 @@ export interface UploadsDeps {
   /** Adds a read document's pages to the search index (its Embedding step). */
   embed?: (upload: Upload, pages: readonly PageText[]) => Promise<void>;
   /** With Supabase: the user's project, where originals (the bucket) and pages (the outbox) are kept too. */
-  remote?: () => RemoteWorkspace | null;
+  remote?: () => MirrorTarget | null;
 }
-
-/** How long an original that could not be uploaded waits before it is tried again. */
-export const FILE_RETRY_MS = 30_000;
-
-const CONTENT_TYPES: Record<Upload["kind"], string> = {
-  pdf: "application/pdf",
-  docx: "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
-  doc: "application/msword",
-  txt: "text/plain",
-};
-
-const hex = (digest: ArrayBuffer) => [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, "0")).join("");
 
 /** An upload as the Uploads screen shows it: its status now and, while it is read, which page. */
 export type RecentUpload = Upload & { status: UploadStatus; progress: IngestProgress | null };
 
 /**
- * Uploads: choosing and checking a file, keeping its bytes in the user's database, and reading it for real in
- * a worker, one document at a time. Statuses follow the reader's events with the specification's timings as
- * floors; an upload left unfinished (the page closed mid-way, or records loaded from another visit) is read again.
+ * The user's documents: the records (uploads and samples), sending a new one, re-indexing a failed one, deleting, and
+ * pruning what the database holds without a record. The form is uploadForm.ts, reading is documentReading.ts, and
+ * every decision about the Supabase copy is lib/sync/documentMirror.ts.
  */
 export function createUploadsStore(deps: UploadsDeps) {
   // Empty until the workspace loads the user's records (the samples for a new user): nothing is fetched or read before.
   const $uploads = atom<Upload[]>([]);
-  const $form = atom<UploadForm>(EMPTY_FORM);
-  const $progress = atom<ReadonlyMap<string, IngestProgress>>(new Map());
-  const $canUpload = computed($form, (form) => canUpload(form.file ? { ...form, filename: form.file.name, sizeBytes: form.file.size } : null));
-  const $recent = computed([$uploads, $progress, deps.clock.$now], (uploads, progress, now) =>
+  const form = createUploadForm(deps.caseIds);
+  const mirror = createDocumentMirror({ remote: () => deps.remote?.() ?? null, db: deps.db, now: () => deps.clock.now() });
+  const reading = createDocumentReading({
+    $uploads,
+    clock: deps.clock,
+    db: deps.db,
+    read: deps.read,
+    samplePages: deps.samplePages,
+    ...(deps.onKeep ? { onKeep: deps.onKeep } : {}),
+    ...(deps.leaving ? { leaving: deps.leaving } : {}),
+    pagesRead: async (upload, pages) => {
+      await mirror.pagesRead(upload.id, pages);
+      if (deps.embed) await deps.embed(upload, pages);
+    },
+  });
+  const $recent = computed([$uploads, reading.$progress, deps.clock.$now], (uploads, progress, now) =>
     recentUploads(uploads).map((upload): RecentUpload => ({ ...upload, status: uploadStatus(upload, now), progress: progress.get(upload.id) ?? null })),
   );
-  /** Uploads whose bytes are still being written: they join the queue once kept. */
-  const keeping = new Set<string>();
-  /** Bumped when reading stops (the workspace is cleared): a file still being kept from before is forgotten. */
-  let generation = 0;
 
   const find = (id: string) => $uploads.get().find((u) => u.id === id);
   const change = (id: string, edit: (upload: Upload) => Upload) => $uploads.set($uploads.get().map((u) => (u.id === id ? edit(u) : u)));
-  const fail = (id: string, reason: string) =>
-    change(id, (u) => ({ ...u, processing: advance(u.processing, { failed: reason }, new Date(deps.clock.now())) }));
+  const pushFiles = (uploads: readonly Upload[]) => mirror.pushFiles(uploads, reading.isKeeping, (id, original) => change(id, (u) => ({ ...u, ...original })));
 
-  const queueDeps: IngestQueueDeps = {
-    db: deps.db,
-    read: deps.read,
-    processing: (id) => find(id)?.processing,
-    update: (id, processing, summary) => change(id, (u) => ({ ...u, processing, ...summary })),
-    onProgress: (id, progress) => {
-      const next = new Map($progress.get());
-      if (progress) next.set(id, progress);
-      else next.delete(id);
-      $progress.set(next);
-    },
-    now: () => new Date(deps.clock.now()),
-    embed: async (id, pages) => {
-      const upload = find(id);
-      if (!upload) return;
-      // With Supabase, the pages are kept in the project too: queued like any edit, so they survive going offline.
-      const remote = deps.remote?.();
-      if (remote) {
-        await remote.session.queue(
-          pages.map((page) => ({
-            table: "document_pages",
-            op: "upsert",
-            key: { document_id: id, page_number: page.number },
-            row: { document_id: id, page_number: page.number, text: page.text, source: page.source },
-          })),
-        );
-      }
-      if (deps.embed) await deps.embed(upload, pages);
-    },
-  };
-  // Two lanes, one document at a time each: the samples are read in the background and never hold up what the user
-  // uploads or re-indexes.
-  const queue = createIngestQueue(queueDeps);
-  const samplesQueue = createIngestQueue(queueDeps);
-  const laneOf = (upload: Upload) => (upload.sample && upload.processing.attempt === "upload" ? samplesQueue : queue);
-  const queued = (id: string) => queue.has(id) || samplesQueue.has(id);
-
-  /** Whether the sample documents may be fetched and read: not before something shows or searches documents. */
-  let samplesWanted = false;
-
-  /** Originals being uploaded to the project, and when one last failed (it waits FILE_RETRY_MS before another try). */
-  const pushing = new Set<string>();
-  const pushFailed = new Map<string, number>();
-
-  /** Uploads the original of a user's document to their bucket, then records where it is (the row follows). */
-  async function pushFile(upload: Upload): Promise<void> {
-    const remote = deps.remote?.();
-    if (!remote || pushing.has(upload.id)) return;
-    pushing.add(upload.id);
-    try {
-      const file = await (await deps.db()).getFile(upload.id);
-      // Not in this browser (another device's upload it has not sent yet): asked again later, not on every change.
-      if (!file) throw new Error("No original here");
-      const path = storagePathOf(remote.userId, upload);
-      const sha256 = hex(await crypto.subtle.digest("SHA-256", file.bytes));
-      await remote.api.uploadFile(path, file.bytes, CONTENT_TYPES[upload.kind]);
-      pushFailed.delete(upload.id);
-      change(upload.id, (u) => ({ ...u, storagePath: path, sha256 }));
-    } catch {
-      pushFailed.set(upload.id, deps.clock.now());
-    } finally {
-      pushing.delete(upload.id);
-    }
-  }
-
-  /** Uploads every original this browser holds that the project does not have yet (the user's own, not samples). */
-  const pushFiles = (uploads: readonly Upload[]) => {
-    if (!deps.remote?.()) return;
-    const now = deps.clock.now();
-    for (const upload of uploads) {
-      if (upload.sample || upload.storagePath || keeping.has(upload.id) || pushing.has(upload.id)) continue;
-      if (now - (pushFailed.get(upload.id) ?? -Infinity) < FILE_RETRY_MS) continue;
-      void pushFile(upload);
-    }
-  };
-
-  /**
-   * Brings a document's original and pages into this browser from where they are kept: a sample's file from this
-   * site, a user's from their bucket, the pages from the project. False when there is nothing to bring.
-   */
-  async function fetchDocument(id: string): Promise<boolean> {
-    const upload = find(id);
-    const remote = deps.remote?.();
-    if (!upload || !remote) return false;
-    const db = await deps.db();
-    if (!(await db.getFile(id))) {
-      const source = upload.sample ?? upload.storagePath;
-      if (!source) return false;
-      const bytes = upload.sample ? await deps.fetchSample(upload.sample) : await remote.api.downloadFile(source);
-      await db.putFile({ id, name: upload.filename, kind: upload.kind, bytes });
-    }
-    if ((await db.getPages(id)).length === 0) {
-      const pages = await remote.api.pages(id);
-      if (pages.length > 0) await db.putPages(id, pages);
-    }
-    return true;
-  }
-
-  /** Queues every unfinished upload that is not being kept or read; a sample not read yet is fetched and kept first. */
-  const resume = (uploads: readonly Upload[]) => {
-    for (const upload of uploads) {
-      if (!isUnfinished(upload.processing) || keeping.has(upload.id) || queued(upload.id)) continue;
-      if (!upload.sample) void laneOf(upload).enqueue(upload.id);
-      else if (samplesWanted) void keep(upload, upload.sample);
-    }
-  };
-
-  // Every change wakes the clock at the uploads' floors (and moves it to now, so a real event shows at once), and an
-  // upload left unfinished (loaded after a reload, another visit) is read again.
+  // Every change wakes the clock at the uploads' floors (and moves it to now, so a real event shows at once), an
+  // upload left unfinished (loaded after a reload, another visit) is read again, and originals go to the project.
   $uploads.subscribe((uploads) => {
     deps.clock.wakeAt(uploads.flatMap(uploadSteps));
-    resume(uploads);
+    reading.resume(uploads);
     pushFiles(uploads);
   });
 
   /**
-   * Reads the sample documents, once, on their first use: a screen that shows documents (Files, Cases, Uploads, the
-   * Attach picker) or a question to the assistant. A visit that only chats fetches none of their 5 MB (the OCR engine
-   * and its data, mostly).
+   * Brings a document's original and pages into this browser for the viewer: a sample's file from this site and its
+   * pages from those that came with it; a user's document read on another device from their project. False when
+   * there is nothing to bring.
    */
-  const readSamples = () => {
-    if (samplesWanted) return;
-    samplesWanted = true;
-    resume($uploads.get());
-  };
-
-  const update = (next: Partial<UploadForm>) => $form.set({ ...$form.get(), ...next });
-
-  /** Takes a chosen or dropped file: refused with a message when its type or size is wrong. */
-  const chooseFile = (file: File) => {
-    const error = fileProblem(file);
-    if (error) update({ file: null, title: "", error });
-    else update({ file, title: titleFromFileName(file.name), error: null });
-  };
-
-  /** Chooses the case a URL names (?case=id), when it exists. */
-  const preselectCase = (search: string) => {
-    const id = preselectedCaseId(search, deps.caseIds());
-    if (id) update({ caseId: id });
-  };
-
-  /**
-   * Writes the document's bytes: a chosen file's, or a sample's fetched from this site unless a visit before kept
-   * it. Says why it could not, or how many bytes a fetched sample has.
-   */
-  async function store(upload: Upload, source: File | string): Promise<{ reason: string } | { fetched?: number }> {
+  async function fetchDocument(id: string): Promise<boolean> {
+    const upload = find(id);
+    if (!upload) return false;
+    if (!upload.sample) return mirror.fetchDocument(upload);
     const db = await deps.db();
-    if (typeof source !== "string") {
-      await db.putFile({ id: upload.id, name: upload.filename, kind: upload.kind, bytes: await source.arrayBuffer() });
-      return {};
+    if (!(await db.getFile(id))) await db.putFile({ id, name: upload.filename, kind: upload.kind, bytes: await deps.fetchSample(upload.sample) });
+    if ((await db.getPages(id)).length === 0) {
+      const read = (await reading.loadSamplePages()).get(upload.sample);
+      if (read) await db.putPages(id, read.pages);
     }
-    if (await db.getFile(upload.id)) return {};
-    const bytes = await deps.fetchSample(source).catch(() => null);
-    if (!bytes) return { reason: FAILURE_REASONS.sampleUnavailable };
-    await db.putFile({ id: upload.id, name: upload.filename, kind: upload.kind, bytes });
-    return { fetched: bytes.byteLength };
-  }
-
-  /** Keeps the bytes in the user's database, then queues the document; a refused write fails this one only. */
-  async function keep(upload: Upload, source: File | string): Promise<void> {
-    const run = generation;
-    keeping.add(upload.id);
-    deps.onKeep?.();
-    const kept = await store(upload, source).catch((error: unknown) => ({ reason: isQuotaError(error) ? FAILURE_REASONS.storage : FAILURE_REASONS.noStorage }));
-    // Reading stopped meanwhile (the workspace was cleared): what was kept belongs to records that are gone.
-    if (run !== generation) return;
-    keeping.delete(upload.id);
-    if (!find(upload.id)) return;
-    // Left unfinished instead: the next visit fetches it again.
-    if ("reason" in kept && deps.leaving?.()) return;
-    if ("reason" in kept) return fail(upload.id, kept.reason);
-    const { fetched } = kept;
-    if (fetched !== undefined) change(upload.id, (u) => ({ ...u, sizeBytes: fetched }));
-    void laneOf(upload).enqueue(upload.id);
-    pushFiles([upload]);
+    return true;
   }
 
   /** Sends the chosen file to the chosen case: Queued at this instant, kept, then read. */
   const submit = (): Upload | null => {
-    const { file, caseId, title } = $form.get();
-    if (!file || !$canUpload.get()) return null;
-    const draft = { filename: file.name, sizeBytes: file.size, caseId, title };
-    const upload = newUpload(draft, deps.caseTitle(caseId) ?? "", deps.newId(), new Date(deps.clock.now()));
-    $form.set(EMPTY_FORM);
-    keeping.add(upload.id);
+    const taken = form.take();
+    if (!taken) return null;
+    const { file, draft } = taken;
+    const upload = newUpload(draft, deps.caseTitle(draft.caseId) ?? "", deps.newId(), new Date(deps.clock.now()));
+    // Marked as being kept before it is listed, so the list's change does not queue it before its bytes are written.
+    void reading.keep(upload, file, () => pushFiles([upload]));
     $uploads.set([upload, ...$uploads.get()]);
-    void keep(upload, file);
     return upload;
   };
 
@@ -310,7 +137,7 @@ export function createUploadsStore(deps: UploadsDeps) {
   const remove = async (id: string) => {
     const path = find(id)?.storagePath;
     $uploads.set($uploads.get().filter((u) => u.id !== id));
-    if (path) void deps.remote?.()?.api.removeFiles([path]).catch(() => undefined);
+    mirror.removeOriginal(path);
     await (await deps.db()).deleteDocument(id);
   };
 
@@ -321,9 +148,8 @@ export function createUploadsStore(deps: UploadsDeps) {
    */
   const prune = async (owns: () => boolean): Promise<number> => {
     const db = await deps.db();
-    const held = await db.documentIds();
     let pruned = 0;
-    for (const id of held) {
+    for (const id of await db.documentIds()) {
       if (!owns() || find(id)) continue;
       await db.deleteDocument(id);
       pruned += 1;
@@ -333,39 +159,23 @@ export function createUploadsStore(deps: UploadsDeps) {
 
   return {
     $uploads,
-    $form,
-    $canUpload,
+    $form: form.$form,
+    $canUpload: form.$canUpload,
     $recent,
-    chooseFile,
-    preselectCase,
-    readSamples,
+    chooseFile: form.chooseFile,
+    preselectCase: form.preselectCase,
+    readSamples: reading.readSamples,
     fetchDocument,
     pushFiles: () => pushFiles($uploads.get()),
     submit,
     reindex,
     remove,
     prune,
-    /** Stops reading (the workspace is cleared): nothing under way is recorded any more. */
-    stop: () => {
-      generation += 1;
-      keeping.clear();
-      queue.clear();
-      samplesQueue.clear();
-    },
-    setCase: (caseId: string) => update({ caseId }),
-    setTitle: (title: string) => update({ title }),
-    cancel: () => $form.set({ ...EMPTY_FORM, caseId: $form.get().caseId }),
+    stop: reading.stop,
+    setCase: form.setCase,
+    setTitle: form.setTitle,
+    cancel: form.cancel,
   };
-}
-
-/** How long fetching a sample's file from this site may take. */
-const SAMPLE_FETCH_TIMEOUT_MS = 30_000;
-
-let leaving = false;
-if (typeof window !== "undefined") {
-  window.addEventListener("pagehide", () => (leaving = true));
-  // Back from the back-forward cache: the page lives on.
-  window.addEventListener("pageshow", () => (leaving = false));
 }
 
 const uploads = createUploadsStore({
@@ -376,13 +186,10 @@ const uploads = createUploadsStore({
   // The database follows the signed-in user ($auth), loaded with the first document so this module stays testable alone.
   db: () => import("./documentsDb").then(({ userDocumentsDb }) => userDocumentsDb()),
   read: (kind, bytes, onProgress) => readInWorker(kind, bytes, { onProgress }),
-  fetchSample: async (path) => {
-    const response = await fetchWithTimeout(SAMPLE_FETCH_TIMEOUT_MS)(path);
-    if (!response.ok) throw new Error(`${path} answered ${String(response.status)}`);
-    return response.arrayBuffer();
-  },
+  samplePages: fetchSamplePages,
+  fetchSample: fetchSampleFile,
   onKeep: () => void import("./documentsDb").then(({ askToPersist }) => askToPersist()),
-  leaving: () => leaving,
+  leaving: leavingTracker(typeof window === "undefined" ? undefined : window),
   // Loaded on use, as the database is: the search worker's handle reads $auth, which this module's tests cannot load.
   embed: (upload, pages) => import("./searchWorker").then(({ indexPages }) => indexPages(upload, pages)),
   remote: () => $remote.get(),

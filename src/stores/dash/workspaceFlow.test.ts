@@ -15,6 +15,7 @@ import { createFilesStore } from "./files";
 import { createKnowledgeStore } from "./knowledge";
 import { createPreferencesStore } from "./preferences";
 import { createUploadsStore, uploadsFeature } from "./uploads";
+import type { SamplePages } from "../../lib/dash/samples/pages";
 
 const T0 = Date.parse("2025-03-14T10:00:00.000Z");
 
@@ -26,8 +27,8 @@ let users = 0;
  */
 function workspace(
   read: (kind: string, bytes: ArrayBuffer) => Promise<IngestResult> = () => Promise.resolve(twoPages),
-  fetchSample: (path: string) => Promise<ArrayBuffer> = (path) => Promise.resolve(new TextEncoder().encode(`bytes of ${path}`).buffer),
-  { samples = true } = {},
+  samplePages: () => Promise<SamplePages> = () => Promise.resolve(sampleReads()),
+  { samples = true, fetchSample = (path: string) => Promise.resolve(new TextEncoder().encode(`bytes of ${path}`).buffer) } = {},
 ) {
   const clock = createClock();
   let n = 0;
@@ -38,7 +39,7 @@ function workspace(
   // The search service the worker runs, here in the test's thread over the same database.
   const search = createSearchService({ load: () => Promise.resolve(undefined), save: () => Promise.resolve(), pages: (id) => db.then((d) => d.getPages(id)) });
   const embed = (upload: Upload, pages: readonly PageText[]) => search.add(searchDocument(upload), pages);
-  const uploads = createUploadsStore({ clock, newId, caseTitle: cases.caseTitle, caseIds: () => cases.$cases.get(), db: () => db, read, fetchSample, embed });
+  const uploads = createUploadsStore({ clock, newId, caseTitle: cases.caseTitle, caseIds: () => cases.$cases.get(), db: () => db, read, samplePages, fetchSample, embed });
   // The workspace loads a new user's records: the samples (or none, for a test that holds the reader).
   uploads.$uploads.set(samples ? uploadsFeature.samples() : []);
   // The app reads them once a screen shows documents or a question is asked (the samples' test below checks that).
@@ -63,14 +64,18 @@ async function settled(check: () => void): Promise<void> {
   }
 }
 
-const twoPages: IngestResult = {
+const twoPages = {
   ok: true,
   unit: "page",
   pages: [
     { number: 1, text: "Witness statement of Mr Ioannou.", source: "text" },
     { number: 2, text: "Signed in Paphos.", source: "text" },
   ],
-};
+} as const satisfies IngestResult;
+
+/** The samples already read, as public/samples/pages.json holds them: here two pages each, and the path's length in bytes. */
+const sampleReads = (): SamplePages =>
+  new Map(uploadsFeature.samples().map((u) => [u.sample ?? "", { sizeBytes: (u.sample ?? "").length, unit: "page", pages: [...twoPages.pages] }]));
 
 const pdf = (name = "Witness Statement.pdf", size = 2048) =>
   new File(["%PDF-1.4 << /Type /Page >> << /Type /Page >>".padEnd(size, " ")], name, { type: "application/pdf" });
@@ -318,7 +323,7 @@ describe("cross-screen effects", () => {
 
   it("re-index: failed -> processing -> indexed after 3000 ms, for failed files only", async () => {
     let online = false;
-    const { files, uploads } = workspace(undefined, (path) => (online ? Promise.resolve(new ArrayBuffer(4)) : Promise.reject(new TypeError(`offline: ${path}`))));
+    const { files, uploads } = workspace(undefined, () => (online ? Promise.resolve(sampleReads()) : Promise.reject(new TypeError("offline"))));
     await settled(() => expect(files.$documents.get().every((d) => d.status === "failed")).toBe(true));
     const failed = files.$documents.get()[0]!;
     expect(failed.reason).toBe(FAILURE_REASONS.sampleUnavailable);
@@ -337,34 +342,41 @@ describe("cross-screen effects", () => {
 });
 
 /** An uploads store alone over a database of its own, with a reader that reads two pages: for the samples' tests. */
-function samplesOnly(fetchSample: (path: string) => Promise<ArrayBuffer>, leaving?: () => boolean) {
+function samplesOnly(samplePages: () => Promise<SamplePages>, { leaving, read = () => Promise.resolve(twoPages) }: { leaving?: () => boolean; read?: () => Promise<IngestResult> } = {}) {
   const db = openDocumentsDb(`user-${String((users += 1))}`);
-  const read = () => Promise.resolve(twoPages);
-  const deps = { clock: createClock(), newId: () => "id", caseTitle: () => "", caseIds: () => [], db: () => db, read, fetchSample };
+  const fetchSample = () => Promise.reject(new Error("no sample file is fetched to read it"));
+  const deps = { clock: createClock(), newId: () => "id", caseTitle: () => "", caseIds: () => [], db: () => db, read, samplePages, fetchSample };
   return createUploadsStore(leaving ? { ...deps, leaving } : deps);
 }
 
 describe("sample documents", () => {
-  it("are fetched and read only on first use: not while the visit only chats", async () => {
-    const fetched: string[] = [];
-    const uploads = samplesOnly((path) => {
-      fetched.push(path);
-      return Promise.resolve(new TextEncoder().encode(path).buffer);
-    });
+  it("are read only on first use, from the pages that came with the site: not while the visit only chats, and never by the reader", async () => {
+    let asked = 0;
+    const read = vi.fn(() => Promise.resolve(twoPages));
+    const uploads = samplesOnly(
+      () => {
+        asked += 1;
+        return Promise.resolve(sampleReads());
+      },
+      { read },
+    );
     uploads.$uploads.set(uploadsFeature.samples());
     await vi.advanceTimersByTimeAsync(5000);
-    expect(fetched).toEqual([]);
+    expect(asked).toBe(0);
     uploads.readSamples();
     uploads.readSamples();
     await settled(() => expect(uploads.$uploads.get().every((u) => u.processing.state === "done")).toBe(true));
-    expect(fetched).toHaveLength(6);
+    expect(asked).toBe(1);
+    expect(read).not.toHaveBeenCalled();
   });
 
-  it("are fetched from the site and read like uploads on first use: listed in Files at once, never in Recent Uploads", async () => {
+  it("are listed in Files at once and Indexed once their pages are in, never in Recent Uploads, with no file fetched", async () => {
     const fetched: string[] = [];
-    const { uploads, files, cards, db } = workspace(undefined, (path) => {
-      fetched.push(path);
-      return Promise.resolve(new TextEncoder().encode(`bytes of ${path}`).buffer);
+    const { uploads, files, cards, db } = workspace(undefined, undefined, {
+      fetchSample: (path) => {
+        fetched.push(path);
+        return Promise.resolve(new ArrayBuffer(2));
+      },
     });
     expect(uploads.$recent.get()).toEqual([]);
     expect(files.$documents.get().map((d) => [d.title, d.status])).toEqual([
@@ -376,54 +388,56 @@ describe("sample documents", () => {
       ["Judgment Summary, Republic v. Charalambous", "processing"],
     ]);
     expect(cards.$cards.get().map((c) => c.documents)).toEqual([3, 1, 1, 1]);
-    // Their floors are long past (filed in 2025): each is Indexed as soon as it is read, with no clock moving.
+    // Their floors are long past (filed in 2025): each is Indexed as soon as its pages are in, with no clock moving.
     await settled(() => expect(files.$documents.get().every((d) => d.status === "indexed")).toBe(true));
-    expect(fetched.toSorted()).toEqual([
-      "/samples/judgment-summary.pdf",
-      "/samples/lease-flat-3.docx",
-      "/samples/letter-to-commissioner.docx",
-      "/samples/memo-motion-to-dismiss.txt",
-      "/samples/notice-of-defects-scan.pdf",
-      "/samples/services-agreement.pdf",
-    ]);
     const lease = uploads.$uploads.get().find((u) => u.id === "doc-lease-flat-3")!;
-    expect(lease).toMatchObject({ kind: "docx", pages: 2, sizeBytes: "bytes of /samples/lease-flat-3.docx".length });
-    expect((await (await db).getFile(lease.id))?.name).toBe("lease-flat-3.docx");
+    expect(lease).toMatchObject({ kind: "docx", pages: 2, sizeBytes: "/samples/lease-flat-3.docx".length });
+    expect((await (await db).getPages(lease.id)).map((p) => p.text)).toEqual(twoPages.pages.map((p) => p.text));
+    expect(await (await db).getFile(lease.id)).toBeUndefined();
+    expect(fetched).toEqual([]);
     expect(uploads.$recent.get()).toEqual([]);
   });
 
-  it("never hold up a file the user uploads: it is read at once, while a sample is still being read", async () => {
-    const reading: string[] = [];
+  it("open in the viewer from the site's file, fetched once and kept, with the pages that came with the site", async () => {
+    const fetched: string[] = [];
+    const { uploads, db } = workspace(undefined, undefined, {
+      fetchSample: (path) => {
+        fetched.push(path);
+        return Promise.resolve(new TextEncoder().encode(`bytes of ${path}`).buffer);
+      },
+    });
+    await settled(() => expect(uploads.$uploads.get().every((u) => u.processing.state === "done")).toBe(true));
+    // A device whose records say the lease is read, with none of its pages here (read on another device).
+    await (await db).deleteDocument("doc-lease-flat-3");
+    expect(await uploads.fetchDocument("doc-lease-flat-3")).toBe(true);
+    expect(await uploads.fetchDocument("doc-lease-flat-3")).toBe(true);
+    expect(fetched).toEqual(["/samples/lease-flat-3.docx"]);
+    const file = await (await db).getFile("doc-lease-flat-3");
+    expect(file?.name).toBe("lease-flat-3.docx");
+    expect(new TextDecoder().decode(file?.bytes)).toBe("bytes of /samples/lease-flat-3.docx");
+    expect(await (await db).getPages("doc-lease-flat-3")).toHaveLength(2);
+    expect(await uploads.fetchDocument("no-such-document")).toBe(false);
+  });
+
+  it("never hold up a file the user uploads: it is read at once, while the samples' pages are still on their way", async () => {
     let release: () => void = () => undefined;
     const gate = new Promise<void>((resolve) => (release = resolve));
-    const { uploads } = workspace(async (_kind, bytes) => {
-      const text = new TextDecoder().decode(bytes);
-      reading.push(text.slice(0, 8));
-      if (text.startsWith("bytes of")) await gate;
-      return twoPages;
+    const { uploads } = workspace(undefined, async () => {
+      await gate;
+      return sampleReads();
     });
-    await settled(() => expect(reading).toEqual(["bytes of"]));
     const upload = send(uploads);
     await settled(() => expect(uploads.$uploads.get().find((u) => u.id === upload.id)!.processing.state).toBe("done"));
-    expect(reading).toEqual(["bytes of", "%PDF-1.4"]);
+    expect(uploads.$uploads.get().filter((u) => u.sample).map((u) => u.processing.state)).toEqual(new Array(6).fill("queued"));
     release();
     await settled(() => expect(uploads.$uploads.get().every((u) => u.processing.state === "done")).toBe(true));
   });
 
-  it("are fetched once: a visit that finds a sample's file kept reads it from the database", async () => {
-    const fetched: string[] = [];
-    const { uploads, db } = workspace(undefined, (path) => {
-      fetched.push(path);
-      return Promise.resolve(new ArrayBuffer(2));
-    });
-    await settled(() => expect(uploads.$uploads.get().every((u) => u.processing.state === "done")).toBe(true));
-    const keptElsewhere = { id: "doc-lease-flat-3", name: "lease-flat-3.docx", kind: "docx", bytes: new ArrayBuffer(9) } as const;
-    await (await db).putFile(keptElsewhere);
-    fetched.length = 0;
-    const sample = uploads.$uploads.get().find((u) => u.id === keptElsewhere.id)!;
-    uploads.$uploads.set([{ ...sample, processing: { ...sample.processing, state: "reading" } }]);
-    await settled(() => expect(uploads.$uploads.get()[0]!.processing.state).toBe("done"));
-    expect(fetched).toEqual([]);
+  it("a sample whose pages are missing from the site's file fails with the reason, and the others are read", async () => {
+    const { uploads, files } = workspace(undefined, () => Promise.resolve(new Map([...sampleReads()].filter(([path]) => !path.includes("lease")))));
+    await settled(() => expect(files.$documents.get().every((d) => d.status !== "processing")).toBe(true));
+    expect(files.$documents.get().filter((d) => d.status === "failed").map((d) => [d.id, d.reason])).toEqual([["doc-lease-flat-3", FAILURE_REASONS.sampleUnavailable]]);
+    expect(uploads.$uploads.get().filter((u) => u.processing.state === "done")).toHaveLength(5);
   });
 
   it("a sample still being fetched when the workspace is cleared is forgotten: the samples restored are read afresh", async () => {
@@ -431,7 +445,7 @@ describe("sample documents", () => {
     const gate = new Promise<void>((resolve) => (release = resolve));
     const { uploads } = workspace(undefined, async () => {
       await gate;
-      return new ArrayBuffer(2);
+      return sampleReads();
     });
     const states = new Set<string>();
     uploads.$uploads.subscribe((list) => list.forEach((u) => states.add(u.processing.state)));
@@ -440,7 +454,7 @@ describe("sample documents", () => {
     release();
     await settled(() => expect(uploads.$uploads.get().map((u) => u.processing.state)).toEqual(new Array(6).fill("done")));
     expect(states).not.toContain("failed");
-    expect(uploads.$uploads.get().map((u) => u.sizeBytes)).toEqual(new Array(6).fill(2));
+    expect(uploads.$uploads.get().map((u) => u.sizeBytes)).toEqual(uploadsFeature.samples().map((u) => (u.sample ?? "").length));
   });
 });
 
@@ -512,7 +526,7 @@ describe("a sample fetch cut off by leaving the page", () => {
         leaving = true;
         return Promise.reject(new TypeError("Failed to fetch"));
       },
-      () => leaving,
+      { leaving: () => leaving },
     );
     uploads.$uploads.set(uploadsFeature.samples().slice(0, 1));
     uploads.readSamples();

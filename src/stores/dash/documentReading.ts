@@ -1,0 +1,167 @@
+import { atom, type WritableAtom } from "nanostores";
+import type { Clock } from "../../lib/dash/clock";
+import type { SamplePages } from "../../lib/dash/samples/pages";
+import type { Upload } from "../../lib/dash/uploads";
+import { isQuotaError, type DocumentsDb } from "../../lib/documents/db";
+import type { IngestProgress, IngestResult, PageText } from "../../lib/documents/ingest";
+import { createIngestQueue, type IngestQueueDeps } from "../../lib/documents/queue";
+import { FAILURE_REASONS } from "../../lib/documents/reasons";
+import { advance, isUnfinished } from "../../lib/documents/timeline";
+
+export interface DocumentReadingDeps {
+  /** The user's uploads, samples included: reading records each step in them. */
+  $uploads: WritableAtom<Upload[]>;
+  clock: Clock;
+  /** The signed-in user's documents database. */
+  db: () => Promise<DocumentsDb>;
+  /** Reads one document (in a worker of its own). */
+  read: IngestQueueDeps["read"];
+  /** The sample documents already read (public/samples/pages.json); rejects when the site cannot send them. */
+  samplePages: () => Promise<SamplePages>;
+  /** Called once a file is about to be kept: asks the browser to keep this site's storage. */
+  onKeep?: () => void;
+  /** True while the page is being left: a fetch cut off by the navigation is no failure of the sample. */
+  leaving?: () => boolean;
+  /** A document was read: its pages go to the search index and, with Supabase, the project. */
+  pagesRead: (upload: Upload, pages: readonly PageText[]) => Promise<void>;
+}
+
+/**
+ * Reading documents: the user's files, kept in their database and read for real in a worker, one document at a
+ * time; and the samples, whose pages come already read with the site (no reader, no OCR). Two lanes, so the samples
+ * never hold up what the user uploads. An upload left unfinished (the page closed mid-way, records from another
+ * visit) is read again. Statuses follow real events, with the specification's timings as floors (timeline.ts).
+ */
+export function createDocumentReading(deps: DocumentReadingDeps) {
+  const { $uploads } = deps;
+  const $progress = atom<ReadonlyMap<string, IngestProgress>>(new Map());
+  /** Uploads whose bytes (or, for a sample, its pages) are still being fetched or written: queued once they are. */
+  const keeping = new Set<string>();
+  /** Bumped when reading stops (the workspace is cleared): a file still being kept from before is forgotten. */
+  let generation = 0;
+  /** Whether the sample documents may be read: not before something shows or searches documents. */
+  let samplesWanted = false;
+  /** The samples' pages, fetched once; forgotten when fetching failed, so Re-index fetches them again. */
+  let samplePages: Promise<SamplePages> | null = null;
+
+  const find = (id: string) => $uploads.get().find((u) => u.id === id);
+  const change = (id: string, edit: (upload: Upload) => Upload) => $uploads.set($uploads.get().map((u) => (u.id === id ? edit(u) : u)));
+  const fail = (id: string, reason: string) =>
+    change(id, (u) => ({ ...u, processing: advance(u.processing, { failed: reason }, new Date(deps.clock.now())) }));
+
+  /** The samples' pages: fetched on the first use, then kept for the visit. */
+  const loadSamplePages = (): Promise<SamplePages> => {
+    samplePages ??= deps.samplePages().catch((error: unknown) => {
+      samplePages = null;
+      throw error;
+    });
+    return samplePages;
+  };
+
+  /** A sample's reading as the reader gives it, from the pages that came with the site. */
+  const sampleReading = async (id: string): Promise<IngestResult> => {
+    const path = find(id)?.sample;
+    const read = path === undefined ? undefined : (await loadSamplePages()).get(path);
+    return read ? { ok: true, unit: read.unit, pages: read.pages } : { ok: false, reason: FAILURE_REASONS.sampleUnavailable };
+  };
+
+  const queueDeps: IngestQueueDeps = {
+    db: deps.db,
+    read: deps.read,
+    processing: (id) => find(id)?.processing,
+    update: (id, processing, summary) => change(id, (u) => ({ ...u, processing, ...summary })),
+    onProgress: (id, progress) => {
+      const next = new Map($progress.get());
+      if (progress) next.set(id, progress);
+      else next.delete(id);
+      $progress.set(next);
+    },
+    now: () => new Date(deps.clock.now()),
+    embed: async (id, pages) => {
+      const upload = find(id);
+      if (upload) await deps.pagesRead(upload, pages);
+    },
+  };
+  const queue = createIngestQueue(queueDeps);
+  const samplesQueue = createIngestQueue({ ...queueDeps, preRead: sampleReading });
+  const queued = (id: string) => queue.has(id) || samplesQueue.has(id);
+
+  /** Fetches the samples' pages (once), then queues the sample in its lane; says why when the site cannot send them. */
+  async function prepareSample(upload: Upload, path: string): Promise<void> {
+    const run = generation;
+    keeping.add(upload.id);
+    deps.onKeep?.();
+    const read = await loadSamplePages().then(
+      (pages) => pages.get(path),
+      () => undefined,
+    );
+    if (run !== generation) return;
+    keeping.delete(upload.id);
+    if (!find(upload.id)) return;
+    // Left unfinished instead: the next visit fetches them again.
+    if (!read && deps.leaving?.()) return;
+    if (!read) return fail(upload.id, FAILURE_REASONS.sampleUnavailable);
+    change(upload.id, (u) => ({ ...u, sizeBytes: read.sizeBytes }));
+    void samplesQueue.enqueue(upload.id);
+  }
+
+  /** Keeps a chosen file's bytes in the user's database, then queues it; a refused write fails this one only. */
+  async function keep(upload: Upload, file: File, kept: () => void): Promise<void> {
+    const run = generation;
+    keeping.add(upload.id);
+    deps.onKeep?.();
+    const refused = await deps
+      .db()
+      .then(async (db) => db.putFile({ id: upload.id, name: upload.filename, kind: upload.kind, bytes: await file.arrayBuffer() }))
+      .then(
+        () => null,
+        (error: unknown) => (isQuotaError(error) ? FAILURE_REASONS.storage : FAILURE_REASONS.noStorage),
+      );
+    // Reading stopped meanwhile (the workspace was cleared): what was kept belongs to records that are gone.
+    if (run !== generation) return;
+    keeping.delete(upload.id);
+    if (!find(upload.id)) return;
+    // Left unfinished instead: the next visit reads it again.
+    if (refused && deps.leaving?.()) return;
+    if (refused) return fail(upload.id, refused);
+    void queue.enqueue(upload.id);
+    kept();
+  }
+
+  /** Queues every unfinished upload that is not being kept or read; a sample only once samples are wanted. */
+  const resume = (uploads: readonly Upload[]) => {
+    for (const upload of uploads) {
+      if (!isUnfinished(upload.processing) || keeping.has(upload.id) || queued(upload.id)) continue;
+      if (!upload.sample) void queue.enqueue(upload.id);
+      else if (samplesWanted) void prepareSample(upload, upload.sample);
+    }
+  };
+
+  /**
+   * Reads the sample documents, once, on their first use: a screen that shows documents (Files, Cases, Uploads, the
+   * Attach picker) or a question to the assistant. Their pages come with the site (public/samples/pages.json), so
+   * even then no reader, PDF.js or OCR file is loaded.
+   */
+  const readSamples = () => {
+    if (samplesWanted) return;
+    samplesWanted = true;
+    resume($uploads.get());
+  };
+
+  return {
+    $progress,
+    keep,
+    resume,
+    readSamples,
+    loadSamplePages,
+    /** True while an upload's bytes are being written (its original cannot be sent yet). */
+    isKeeping: (id: string) => keeping.has(id),
+    /** Stops reading (the workspace is cleared): nothing under way is recorded any more. */
+    stop: () => {
+      generation += 1;
+      keeping.clear();
+      queue.clear();
+      samplesQueue.clear();
+    },
+  };
+}
