@@ -59,8 +59,9 @@ export default defineConfig({
     // for the end of the run, one at a time, with the second worker idle (about 80 s of a 22-minute run).
     { name: "supabase", testMatch: SUPABASE_SPECS, workers: 1, use: chromium },
     { name: "chromium", testIgnore: [/drills\//, SUPABASE_SPECS], use: chromium },
-    // The failure drills start every fake service in turn, on the ports the other specs own one each, so they
-    // run after the rest (a targeted run of a drill needs --no-deps).
+    // The failure drills start the fake services on the ports the other specs own one each (the builds are made
+    // pointing at them), so they run after the rest (a targeted run of a drill needs --no-deps). One file per part
+    // of the site, sharing no port, so both workers run them side by side.
     { name: "drills", testMatch: /drills\/.*\.spec\.ts$/, dependencies: ["chromium", "supabase"], use: chromium },
   ],
   webServer: [preview(buildDirs.bare, BARE_PORT), preview(buildDirs.full, FULL_PORT), preview(buildDirs.assistant, ASSISTANT_PORT)],
