@@ -64,98 +64,102 @@ const cellOf = (grid: Locator, docTitle: string, column: number): Locator =>
 /** Opens a cell's detail with the mouse: its status line. */
 const openCell = (cell: Locator) => cell.getByRole("button", { name: /^(Found|Not found|Not read)/ }).click();
 
-test("a review of three contracts against four presets fills every cell: Found quotes the experts' clause, Not found is a clause the contract lacks", async ({ page }) => {
+// Uploading and reading the three contracts and answering the 12 cells is the expensive part: it is done once, and
+// each behaviour of the finished review is a step of its own (a failure names the step).
+test("a review of three contracts against four presets: every cell filled from the experts' clauses, the XLSX export, axe on the grid, a cell and the menu, a quote opening the viewer, and a Verified mark kept after a reload", async ({ page }) => {
   await uploadAll(page);
   const grid = await makeReview(page);
-  await expect(grid.getByRole("columnheader")).toHaveText(["Document", ...PRESETS.map((p) => new RegExp(`^${p.label}`))]);
-  for (const { title, contract } of CONTRACTS) {
-    for (const [j, { category }] of PRESETS.entries()) {
-      const cell = cellOf(grid, title, j);
-      if (contract.lacks(category)) {
-        await expect(cell, `${title} / ${category}`).toContainText("Not found");
-        continue;
+
+  await test.step("every cell is filled: Found quotes the experts' clause, Not found is a clause the contract lacks", async () => {
+    await expect(grid.getByRole("columnheader")).toHaveText(["Document", ...PRESETS.map((p) => new RegExp(`^${p.label}`))]);
+    for (const { title, contract } of CONTRACTS) {
+      for (const [j, { category }] of PRESETS.entries()) {
+        const cell = cellOf(grid, title, j);
+        if (contract.lacks(category)) {
+          await expect(cell, `${title} / ${category}`).toContainText("Not found");
+          continue;
+        }
+        await expect(cell, `${title} / ${category}`).toContainText("Found");
+        const text = collapse((await cell.textContent()) ?? "");
+        const spans = contract.spans(category);
+        expect(
+          spans.some((span) => text.includes(collapse(span))),
+          `${title} / ${category} quotes one of: ${spans.join(" | ").slice(0, 200)}`,
+        ).toBe(true);
       }
-      await expect(cell, `${title} / ${category}`).toContainText("Found");
-      const text = collapse((await cell.textContent()) ?? "");
-      const spans = contract.spans(category);
-      expect(
-        spans.some((span) => text.includes(collapse(span))),
-        `${title} / ${category} quotes one of: ${spans.join(" | ").slice(0, 200)}`,
-      ).toBe(true);
     }
-  }
-});
+  });
 
-test("a cell's quote opens the viewer on its page with the passage highlighted; a Verified mark records who and stays after a reload", async ({ page }) => {
-  await uploadAll(page);
-  const grid = await makeReview(page);
-  const [merit] = CONTRACTS;
-  const cell = cellOf(grid, merit!.title, 0);
-  const clause = collapse(merit!.contract.span("Governing Law"));
-  const pageNo = Number(/p\. (\d+)/.exec((await cell.textContent()) ?? "")?.[1]);
+  await test.step("the XLSX export has a Review sheet of 3 rows by 4 questions and a Sources sheet naming every page; the grid, a cell and the menu pass axe", async () => {
+    await expectNoAxeViolations(page, "grid: ");
 
-  await cell.getByRole("button", { name: /governed|laws/i }).click();
-  const viewer = page.getByRole("dialog", { name: merit!.title });
-  await expect(viewer.getByText(new RegExp(`^Page ${String(pageNo)} of \\d+$`))).toBeVisible();
-  await expect(viewer.getByRole("region", { name: `Page ${String(pageNo)}` }).locator("mark")).toContainText(clause);
-  await viewer.getByRole("button", { name: "Close" }).click();
+    await page.getByRole("button", { name: "Export" }).click();
+    await expect(page.getByRole("menu", { name: "Export" })).toBeVisible();
+    await expectNoAxeViolations(page, "export menu: ");
+    const download = page.waitForEvent("download");
+    await page.getByRole("menuitem", { name: "Excel workbook (.xlsx)" }).click();
+    const file = await download;
+    expect(file.suggestedFilename()).toBe("supply-and-services-contracts-2025-03-14.xlsx");
+    const sheets = await readExcelFile((await file.path()) as string);
+    const review = sheets.find((s) => s.sheet === "Review")?.data ?? [];
+    const sources = sheets.find((s) => s.sheet === "Sources")?.data ?? [];
+    expect(review[0]).toEqual(["Document", ...PRESETS.map((p) => p.label)]);
+    expect(review.slice(1).map((row) => row[0])).toEqual(CONTRACTS.map((c) => c.title));
+    // Every page a Found cell quotes is named in Sources, beside its document.
+    const cells = grid.getByRole("gridcell");
+    const pages = new Set<string>();
+    for (const [i, text] of (await cells.allTextContents()).entries()) {
+      const found = /p\. (\d+)/.exec(text);
+      if (found) pages.add(`${CONTRACTS[Math.floor(i / PRESETS.length)]!.title} p.${found[1]!}`);
+    }
+    expect(pages.size).toBeGreaterThan(6);
+    const named = new Set(sources.slice(1).filter((row) => row[1] !== null).map((row) => `${String(row[0])} p.${String(row[1])}`));
+    expect([...pages].filter((p) => !named.has(p))).toEqual([]);
+    expect(sources[0]).toEqual(["Document", "Page", "Question", "Quote", "Answer", "Status", "Verified by", "Note"]);
 
-  // Keyboard: into the grid, to the cell, Enter opens it; Escape closes it with focus back on the cell.
-  await grid.getByRole("columnheader", { name: "Document" }).focus();
-  await page.keyboard.press("ArrowDown");
-  await page.keyboard.press("ArrowRight");
-  await expect(cell).toBeFocused();
-  await page.keyboard.press("Enter");
-  const detail = page.getByRole("dialog", { name: `Governing law: ${merit!.title}` });
-  await expect(detail.getByRole("blockquote")).toContainText(clause);
-  await detail.getByRole("button", { name: "Verified" }).click();
-  await expect(detail.getByText(/^Verified by Ada Lovelace on /)).toBeVisible();
-  await detail.getByLabel("Note").fill("Checked against the signed copy.");
-  await page.keyboard.press("Escape");
-  await expect(detail).toBeHidden();
-  await expect(cell).toBeFocused();
-  await expect(cell).toContainText("Verified");
-  await expect(grid.getByRole("columnheader", { name: /^Governing law/ })).toContainText("1 of 3 verified");
+    await openCell(cellOf(grid, CONTRACTS[0]!.title, 0));
+    const detail = page.getByRole("dialog", { name: /^Governing law:/ });
+    await expect(detail).toBeVisible();
+    await expectNoAxeViolations(page, "cell: ");
+    await detail.getByRole("button", { name: "Close" }).click();
+    await expect(detail).toBeHidden();
+  });
 
-  await page.reload();
-  const again = page.getByRole("grid", { name: `${TITLE}: documents by questions` });
-  await expect(cellOf(again, merit!.title, 0)).toContainText("Verified", READ);
-  await openCell(cellOf(again, merit!.title, 0));
-  await expect(page.getByRole("dialog", { name: `Governing law: ${merit!.title}` }).getByLabel("Note")).toHaveValue("Checked against the signed copy.");
-});
+  await test.step("a cell's quote opens the viewer on its page with the passage highlighted; a Verified mark records who and stays after a reload", async () => {
+    const [merit] = CONTRACTS;
+    const cell = cellOf(grid, merit!.title, 0);
+    const clause = collapse(merit!.contract.span("Governing Law"));
+    const pageNo = Number(/p\. (\d+)/.exec((await cell.textContent()) ?? "")?.[1]);
 
-test("the XLSX export has a Review sheet of 3 rows by 4 questions and a Sources sheet naming every page; the grid, a cell and the menu pass axe", async ({ page }) => {
-  await uploadAll(page);
-  const grid = await makeReview(page);
-  await expectNoAxeViolations(page, "grid: ");
+    await cell.getByRole("button", { name: /governed|laws/i }).click();
+    const viewer = page.getByRole("dialog", { name: merit!.title });
+    await expect(viewer.getByText(new RegExp(`^Page ${String(pageNo)} of \\d+$`))).toBeVisible();
+    await expect(viewer.getByRole("region", { name: `Page ${String(pageNo)}` }).locator("mark")).toContainText(clause);
+    await viewer.getByRole("button", { name: "Close" }).click();
 
-  await page.getByRole("button", { name: "Export" }).click();
-  await expect(page.getByRole("menu", { name: "Export" })).toBeVisible();
-  await expectNoAxeViolations(page, "export menu: ");
-  const download = page.waitForEvent("download");
-  await page.getByRole("menuitem", { name: "Excel workbook (.xlsx)" }).click();
-  const file = await download;
-  expect(file.suggestedFilename()).toBe("supply-and-services-contracts-2025-03-14.xlsx");
-  const sheets = await readExcelFile((await file.path()) as string);
-  const review = sheets.find((s) => s.sheet === "Review")?.data ?? [];
-  const sources = sheets.find((s) => s.sheet === "Sources")?.data ?? [];
-  expect(review[0]).toEqual(["Document", ...PRESETS.map((p) => p.label)]);
-  expect(review.slice(1).map((row) => row[0])).toEqual(CONTRACTS.map((c) => c.title));
-  // Every page a Found cell quotes is named in Sources, beside its document.
-  const cells = grid.getByRole("gridcell");
-  const pages = new Set<string>();
-  for (const [i, text] of (await cells.allTextContents()).entries()) {
-    const found = /p\. (\d+)/.exec(text);
-    if (found) pages.add(`${CONTRACTS[Math.floor(i / PRESETS.length)]!.title} p.${found[1]!}`);
-  }
-  expect(pages.size).toBeGreaterThan(6);
-  const named = new Set(sources.slice(1).filter((row) => row[1] !== null).map((row) => `${String(row[0])} p.${String(row[1])}`));
-  expect([...pages].filter((p) => !named.has(p))).toEqual([]);
-  expect(sources[0]).toEqual(["Document", "Page", "Question", "Quote", "Answer", "Status", "Verified by", "Note"]);
+    // Keyboard: into the grid, to the cell, Enter opens it; Escape closes it with focus back on the cell.
+    await grid.getByRole("columnheader", { name: "Document" }).focus();
+    await page.keyboard.press("ArrowDown");
+    await page.keyboard.press("ArrowRight");
+    await expect(cell).toBeFocused();
+    await page.keyboard.press("Enter");
+    const detail = page.getByRole("dialog", { name: `Governing law: ${merit!.title}` });
+    await expect(detail.getByRole("blockquote")).toContainText(clause);
+    await detail.getByRole("button", { name: "Verified" }).click();
+    await expect(detail.getByText(/^Verified by Ada Lovelace on /)).toBeVisible();
+    await detail.getByLabel("Note").fill("Checked against the signed copy.");
+    await page.keyboard.press("Escape");
+    await expect(detail).toBeHidden();
+    await expect(cell).toBeFocused();
+    await expect(cell).toContainText("Verified");
+    await expect(grid.getByRole("columnheader", { name: /^Governing law/ })).toContainText("1 of 3 verified");
 
-  await openCell(cellOf(grid, CONTRACTS[0]!.title, 0));
-  await expect(page.getByRole("dialog", { name: /^Governing law:/ })).toBeVisible();
-  await expectNoAxeViolations(page, "cell: ");
+    await page.reload();
+    const again = page.getByRole("grid", { name: `${TITLE}: documents by questions` });
+    await expect(cellOf(again, merit!.title, 0)).toContainText("Verified", READ);
+    await openCell(cellOf(again, merit!.title, 0));
+    await expect(page.getByRole("dialog", { name: `Governing law: ${merit!.title}` }).getByLabel("Note")).toHaveValue("Checked against the signed copy.");
+  });
 });
 
 test("no other screen and no marketing page loads the review's code or the spreadsheet library", async ({ page }) => {
