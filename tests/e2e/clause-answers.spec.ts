@@ -29,40 +29,38 @@ function pageHolding(pages: readonly string[], span: string): number {
 const uploadMerit = (page: Page) =>
   uploadDocument(page, { name: `${MERIT_TITLE}.txt`, mimeType: "text/plain", buffer: Buffer.from(merit.text) }, KYPRIANOU, MERIT_TITLE);
 
-test("a TXT contract attached: the governing-law question quotes its governing-law clause first, and the citation opens the viewer on that page with the clause highlighted", async ({ page }) => {
-  const clause = merit.span("Governing Law");
-  const onPage = pageHolding(textPages(merit.text), clause);
+// One upload of the contract serves both questions: the absent clause first, so the governing-law answer after it
+// also shows that absence is said of the clause asked about only.
+test("a TXT contract attached: a clause it lacks is said not to be found, with what follows quoted as related only; the governing-law question then quotes its clause first, and the citation opens the viewer on that page with the clause highlighted", async ({ page }) => {
   await uploadMerit(page);
 
-  const answer = await askAboutDocument(page, MERIT_TITLE, GOVERNING_LAW);
-  await expect(answer).toContainText(/^I found \d relevant passages? in “MeritLife master services agreement”/);
-  await expect(quotes(answer).first()).toContainText(collapse(clause));
-  await expect(answer.locator("strong").first()).toHaveText(MERIT_TITLE);
+  await test.step("a clause the attached contract lacks: the reply says no such clause was found in it, and quotes what follows as related only", async () => {
+    // The experts marked no change-of-control clause in this contract.
+    expect(merit.lacks("Change Of Control")).toBe(true);
+    const answer = await askAboutDocument(page, MERIT_TITLE, "What does this contract say about change of control?");
+    // Said first and plainly; the closest passages follow, labelled related, never as the answer.
+    await expect(answer).toContainText(
+      /^No change-of-control clause was found in “MeritLife master services agreement”\.\s*The closest passages are related, not such a clause:/,
+    );
+    await expect(answer).not.toContainText(/I found \d relevant passage/);
+  });
 
-  // The marker [1] opens the viewer on the clause's page, the clause highlighted in the page's text.
-  await answer.getByRole("button", { name: `[1] ${MERIT_TITLE}, page ${String(onPage)}` }).click();
-  const viewer = page.getByRole("dialog", { name: MERIT_TITLE });
-  await expect(viewer.getByText(`Page ${String(onPage)} of ${String(textPages(merit.text).length)}`)).toBeVisible();
-  const highlight = viewer.getByRole("region", { name: `Page ${String(onPage)}` }).locator("mark");
-  await expect(highlight).toContainText(collapse(clause));
-  await expect(highlight).toBeInViewport();
-});
+  await test.step("the governing-law question quotes its governing-law clause first, and the citation opens the viewer on that page with the clause highlighted", async () => {
+    const clause = merit.span("Governing Law");
+    const onPage = pageHolding(textPages(merit.text), clause);
+    const answer = await askAboutDocument(page, MERIT_TITLE, GOVERNING_LAW);
+    await expect(answer).toContainText(/^I found \d relevant passages? in “MeritLife master services agreement”/);
+    await expect(quotes(answer).first()).toContainText(collapse(clause));
+    await expect(answer.locator("strong").first()).toHaveText(MERIT_TITLE);
 
-test("a clause the attached contract lacks: the reply says no such clause was found in it, and quotes what follows as related only", async ({ page }) => {
-  // The experts marked no change-of-control clause in this contract.
-  expect(merit.lacks("Change Of Control")).toBe(true);
-  await uploadMerit(page);
-
-  const answer = await askAboutDocument(page, MERIT_TITLE, "What does this contract say about change of control?");
-  // Said first and plainly; the closest passages follow, labelled related, never as the answer.
-  await expect(answer).toContainText(
-    /^No change-of-control clause was found in “MeritLife master services agreement”\.\s*The closest passages are related, not such a clause:/,
-  );
-  await expect(answer).not.toContainText(/I found \d relevant passage/);
-
-  // The same contract's governing-law clause is still found: absence is said of the clause asked about only.
-  const found = await askAboutDocument(page, MERIT_TITLE, GOVERNING_LAW);
-  await expect(quotes(found).first()).toContainText(collapse(merit.span("Governing Law")));
+    // The marker [1] opens the viewer on the clause's page, the clause highlighted in the page's text.
+    await answer.getByRole("button", { name: `[1] ${MERIT_TITLE}, page ${String(onPage)}` }).click();
+    const viewer = page.getByRole("dialog", { name: MERIT_TITLE });
+    await expect(viewer.getByText(`Page ${String(onPage)} of ${String(textPages(merit.text).length)}`)).toBeVisible();
+    const highlight = viewer.getByRole("region", { name: `Page ${String(onPage)}` }).locator("mark");
+    await expect(highlight).toContainText(collapse(clause));
+    await expect(highlight).toBeInViewport();
+  });
 });
 
 test("a PDF made from a contract's text: the governing-law question quotes its clause first, and the citation opens the page it is printed on with the clause highlighted in the text layer", async ({ page }) => {
