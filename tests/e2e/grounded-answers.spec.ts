@@ -1,10 +1,11 @@
 import { readFileSync } from "node:fs";
 import type { Page } from "@playwright/test";
+import { REPLY_DELAY_MS } from "../../src/lib/dash/chat";
 import { textPdf } from "../fixtures/documents";
 import { expectNoAxeViolations } from "./fixtures/axe";
 import { answers, ask, messageInput, questions, sidebar, waitForSamples } from "./fixtures/chat";
 import { GRACE, openDash, signInAs } from "./fixtures/dash";
-import { READ, card, workspaceContext } from "./fixtures/workspace";
+import { READ, card, installClock, workspaceContext } from "./fixtures/workspace";
 import { expect, onScreen, test } from "./fixtures/workspaceTest";
 
 // Grounded answers (issue 18): the chat answers from the user's own pages and knowledge items, and every citation
@@ -30,6 +31,12 @@ async function uploadSettlement(page: Page) {
   await expect(page.getByRole("main").getByRole("listitem", { name: "Settlement", exact: true })).toContainText("Indexed", READ);
 }
 
+/** Asks a question and runs the page's clock past the reply's 2 s floor, so no test waits them out in real time. */
+async function askNow(page: Page, question: string) {
+  await ask(page, question);
+  await page.clock.runFor(REPLY_DELAY_MS);
+}
+
 /** A new chat in this scope. */
 async function newChat(page: Page, value: "all" | "firm" | "case" | "kb" | "web") {
   await sidebar(page).getByRole("button", { name: "New Chat" }).click();
@@ -52,7 +59,7 @@ test("an uploaded PDF's page 2 is quoted and cited in All, opens at page 2 highl
 
   // All: the reply quotes page 2 and cites the document, p. 2.
   await newChat(page, "all");
-  await ask(page, QUESTION);
+  await askNow(page, QUESTION);
   const answer = answers(page).last();
   await expect(answer).toContainText(SENTENCE, READ);
   await expect(answer).toContainText(/^I found \d relevant passages? in your documents and knowledge base/);
@@ -77,18 +84,19 @@ test("an uploaded PDF's page 2 is quoted and cited in All, opens at page 2 highl
 
   // KB scope: nothing, said plainly, no citation.
   await newChat(page, "kb");
-  await ask(page, QUESTION);
+  await askNow(page, QUESTION);
   await expect(answers(page).last()).toContainText("I found nothing in the knowledge base that answers this", READ);
   await expect(answers(page).last()).toContainText("wider scope");
   await expect(citationsButton(page)).toHaveCount(0);
 
   // Web is not available here: the answer says so and offers All, which asks again there.
   await newChat(page, "web");
-  await ask(page, QUESTION);
+  await askNow(page, QUESTION);
   await expect(answers(page).last()).toContainText("Web search is not available here", READ);
   await expect(citationsButton(page)).toHaveCount(0);
   await answers(page).last().getByRole("button", { name: "Ask again in All" }).click();
   await expect(scope(page)).toHaveValue("all");
+  await page.clock.runFor(REPLY_DELAY_MS);
   await expect(answers(page).last()).toContainText(SENTENCE, READ);
   await expectNoAxeViolations(page, "grounded answers ");
 
@@ -96,13 +104,13 @@ test("an uploaded PDF's page 2 is quoted and cited in All, opens at page 2 highl
   await newChat(page, "all");
   await page.getByRole("button", { name: "Attach" }).click();
   await page.getByRole("dialog", { name: "Attach a document" }).getByRole("button", { name: /^Settlement/ }).click();
-  await ask(page, "Draft a motion to dismiss template");
+  await askNow(page, "Draft a motion to dismiss template");
   await expect(answers(page).last()).toContainText("I found nothing in “Settlement”", READ);
   await expect(citationsButton(page)).toHaveCount(0);
   await messageInput(page).fill("");
   await page.getByRole("button", { name: "Attach" }).click();
   await page.getByRole("dialog", { name: "Attach a document" }).getByRole("button", { name: /^Settlement/ }).click();
-  await ask(page, "olive groves");
+  await askNow(page, "olive groves");
   await expect(answers(page).last()).toContainText(SENTENCE, READ);
   await citationsButton(page).click();
   await expect(panel.getByRole("listitem")).toHaveText([/Settlement/]);
@@ -113,9 +121,10 @@ test("an uploaded PDF's page 2 is quoted and cited in All, opens at page 2 highl
   try {
     await signInAs(graceContext, GRACE);
     const grace = await graceContext.newPage();
+    await installClock(grace);
     await openDash(grace, "/dash/chat", "Chat");
     await scope(grace).selectOption("all");
-    await ask(grace, QUESTION);
+    await askNow(grace, QUESTION);
     await expect(answers(grace).last()).toContainText("I found nothing in your documents and knowledge base", READ);
     await expect(citationsButton(grace)).toHaveCount(0);
   } finally {
@@ -135,6 +144,7 @@ test("the three suggested prompts each quote and cite a sample source", async ({
     await page.getByRole("button", { name: prompt }).click();
     await messageInput(page).press("Enter");
     await expect(questions(page)).toHaveText([prompt]);
+    await page.clock.runFor(REPLY_DELAY_MS);
     await expect(citationsButton(page)).toBeVisible(READ);
     await citationsButton(page).click();
     await expect(page.getByRole("dialog", { name: "Citations" }).getByRole("listitem").first()).toContainText(source);
@@ -145,7 +155,7 @@ test("the three suggested prompts each quote and cite a sample source", async ({
 test("edit and resend the last question; export the conversation as Markdown with its citations as footnotes", async ({ page }) => {
   await waitForSamples(page);
   await openDash(page, "/dash/chat", "Chat");
-  await ask(page, "What is the defects liability peroid?");
+  await askNow(page, "What is the defects liability peroid?");
   await expect(answers(page)).toHaveCount(1, READ);
   await page.getByRole("button", { name: "Edit" }).click();
   const editor = page.getByRole("textbox", { name: "Edit your question" });
@@ -153,6 +163,7 @@ test("edit and resend the last question; export the conversation as Markdown wit
   await editor.fill("How much are the liquidated damages for delay?");
   await page.getByRole("button", { name: "Save and send" }).click();
   await expect(questions(page)).toHaveText(["How much are the liquidated damages for delay?"]);
+  await page.clock.runFor(REPLY_DELAY_MS);
   await expect(answers(page)).toHaveCount(1);
   await expect(answers(page)).toContainText("liquidated damages of EUR", READ);
 
