@@ -55,7 +55,9 @@ test("the governing-law question about an uploaded TXT contract quotes the same 
     await bareContext.close();
   }
 
-  // The full build: the contract's pages in document_pages, the question answered through search_pages.
+  // The full build: the contract's pages in document_pages, the question answered through search_pages. The clock
+  // (at today's time, as supabase-js's sessions need) lets askAboutDocument run the reply's 2 s at once.
+  await page.clock.install();
   await signInToWorkspace(page, ADA, db);
   await page.goto("/dash/uploads");
   await uploadMerit(page);
