@@ -1,4 +1,5 @@
 import type { BrowserContext, Page } from "@playwright/test";
+import { REPLY_DELAY_MS } from "../../src/lib/dash/chat";
 import { startFakeAssistant, type FakeAssistant } from "./fixtures/assistant";
 import { answers, ask } from "./fixtures/chat";
 import { openDash, signInAs } from "./fixtures/dash";
@@ -105,6 +106,8 @@ test.describe("a failed request", () => {
     await openChat(page, context);
     fake.respond({ status: 500 });
     await ask(page, QUESTION);
+    // The reply lands no earlier than 2 s after the question: the clock runs them rather than the test waiting.
+    await page.clock.runFor(REPLY_DELAY_MS);
     const answer = answers(page).last();
     await expect(answer).toContainText("The assistant could not answer (error 500). Try again later. Here is what your sources say instead:", { timeout: 15_000 });
     await expect(answer.locator("blockquote").first()).toContainText(QUOTED);
@@ -147,6 +150,7 @@ test.describe("past the daily quota", () => {
     await openChat(page, context);
     fake.respond({ status: 429, message: "Daily assistant limit reached.", code: "daily_limit" });
     await ask(page, QUESTION);
+    await page.clock.runFor(REPLY_DELAY_MS);
     const answer = answers(page).last();
     await expect(answer.locator("p").first()).toHaveText("Daily assistant limit reached; the quoted passages are below.", { timeout: 15_000 });
     await expect(answer.locator("blockquote").first()).toContainText(QUOTED);
