@@ -24,6 +24,18 @@ export default defineConfig(
     },
   },
   {
+    // A worker/ folder holds code that runs only inside a Web Worker (src/workers/*.worker.ts are its thin entries):
+    // the page may use its types, never load its code.
+    files: ["src/**/*.{ts,tsx}"],
+    ignores: ["src/workers/**", "src/**/worker/**", "src/**/*.test.ts", "src/**/*.bench.ts"],
+    rules: {
+      "@typescript-eslint/no-restricted-imports": [
+        "error",
+        { patterns: [{ group: ["**/worker/*"], allowTypeImports: true, message: "Code in a worker/ folder runs in a Web Worker: import its types only." }] },
+      ],
+    },
+  },
+  {
     rules: {
       "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
     },

@@ -1,8 +1,9 @@
 /// <reference lib="webworker" />
-// The ingestion worker: reads one document's text page by page (src/lib/documents/ingest.ts) with the libraries
+// The ingestion worker: reads one document's text page by page (src/lib/documents/worker/ingest.ts) with the libraries
 // loaded on first use, and answers with progress and one result. The page starts one per document.
-import { ingest, type IngestResult } from "../lib/documents/ingest";
-import { browserLibraries } from "../lib/documents/libraries";
+import { ingest } from "../lib/documents/worker/ingest";
+import { type IngestResult } from "../lib/documents/pages";
+import { browserLibraries } from "../lib/documents/worker/libraries";
 import { importPdfJs } from "../lib/documents/pdfjs";
 import type { IngestReply, IngestRequest } from "../lib/documents/protocol";
 import { FAILURE_REASONS } from "../lib/documents/reasons";

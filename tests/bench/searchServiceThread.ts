@@ -3,7 +3,7 @@
  * store) then runs alone on its thread, and its steps are measured without the search's work or garbage.
  */
 import { parentPort } from "node:worker_threads";
-import { createSearchService } from "../../src/lib/search/service";
+import { createSearchService } from "../../src/lib/search/worker/service";
 
 const service = createSearchService({ load: async () => undefined, save: async () => undefined, pages: async () => [], setTimer: () => setTimeout(() => undefined, 0) });
 

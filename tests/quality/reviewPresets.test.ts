@@ -8,7 +8,7 @@ import { describe, expect, it } from "vitest";
 import { textPages } from "../../src/lib/documents/text";
 import { cellAnswer } from "../../src/lib/review/grid";
 import { PRESETS } from "../../src/lib/review/presets";
-import { createSearchIndex } from "../../src/lib/search/searchIndex";
+import { createSearchIndex } from "../../src/lib/search/worker/searchIndex";
 import { contractText, readLabels } from "../fixtures/cuadDev";
 
 /** Each preset, the CUAD category it stands for, and its floors: % of contracts with a span quoted, % of those without one said Not found. */

@@ -9,13 +9,14 @@
  */
 import { readFileSync } from "node:fs";
 import type { Transaction } from "@electric-sql/pglite";
-import { ingest, type IngestLibraries, type PageText } from "../../src/lib/documents/ingest";
+import { ingest, type IngestLibraries } from "../../src/lib/documents/worker/ingest";
+import { type PageText } from "../../src/lib/documents/pages";
 import { absentSentence, answerQuestion, decideScope, noResultReply, type Reply } from "../../src/lib/search/answer";
 import type { SearchDocument } from "../../src/lib/search/entries";
 import type { Retriever } from "../../src/lib/search/reply";
 import type { PageRanker } from "../../src/lib/search/serverPages";
 import { createServerRetriever } from "../../src/lib/search/serverPages";
-import { createSearchService } from "../../src/lib/search/service";
+import { createSearchService } from "../../src/lib/search/worker/service";
 import type { PageHit } from "../../src/lib/sync/session";
 import { contractsFolder, CUAD_DEV, detailsOf, readLabels, type CuadLabel } from "../fixtures/cuadDev";
 import { asRole, migratedDb, signUp } from "../unit/db/harness";

@@ -1,6 +1,6 @@
 import { useEffect, useState, type KeyboardEvent } from "react";
 import type { WorkspaceDocument } from "../../lib/dash/files";
-import type { PageText } from "../../lib/documents/ingest";
+import type { PageText } from "../../lib/documents/pages";
 import { FAILURE_REASONS } from "../../lib/documents/reasons";
 import Dialog from "../../ui/Dialog";
 import PassageText from "./PassageText";

@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
 import type { StoredFile } from "../../lib/documents/db";
-import type { PageText } from "../../lib/documents/ingest";
+import type { PageText } from "../../lib/documents/pages";
 import { userDocumentsDb } from "../../stores/dash/documentsDb";
 import { fetchDocument } from "../../stores/dash/uploads";
 

@@ -1,5 +1,5 @@
 import { placeOf } from "../search/answer";
-import type { SearchResult } from "../search/searchIndex";
+import type { SearchResult } from "../search/worker/searchIndex";
 import { snippetFor } from "../search/snippet";
 import { matchesQuery } from "./search";
 

@@ -1,4 +1,4 @@
-import { PAGE_UNITS, type PageUnit } from "../documents/ingest";
+import { PAGE_UNITS, type PageUnit } from "../documents/pages";
 import { DOCUMENT_KINDS, extensionOf, kindOfFileName, type DocumentKind } from "../documents/kinds";
 import { ATTEMPTS, floorInstants, PROCESSING_STATES, statusAt, type Processing } from "../documents/timeline";
 import { isRecordDate } from "./dates";

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { cappedScale, MAX_CANVAS_PIXELS, MAX_CANVAS_SIDE } from "./canvas";
-import { OCR_SCALE } from "./libraries";
+import { OCR_SCALE } from "./worker/libraries";
 
 const pixels = (width: number, height: number, scale: number) => Math.floor(width * scale) * Math.floor(height * scale);
 

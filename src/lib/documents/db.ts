@@ -1,6 +1,6 @@
 import { deleteDB, openDB, type DBSchema, type IDBPDatabase } from "idb";
 import { documentsDbName } from "./dbName";
-import type { PageSource, PageText } from "./ingest";
+import type { PageSource, PageText } from "./pages";
 import type { DocumentKind } from "./kinds";
 
 /** A document's original file, as it was uploaded. */

@@ -1,4 +1,4 @@
-import type { IngestProgress, IngestResult } from "./ingest";
+import type { IngestProgress, IngestResult } from "./pages";
 import type { DocumentKind } from "./kinds";
 import type { PdfJsUrls } from "./pdfjs";
 

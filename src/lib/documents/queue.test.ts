@@ -1,7 +1,7 @@
 import "fake-indexeddb/auto";
 import { describe, expect, it, vi } from "vitest";
 import { openDocumentsDb } from "./db";
-import type { IngestResult } from "./ingest";
+import type { IngestResult } from "./pages";
 import { createIngestQueue } from "./queue";
 import { FAILURE_REASONS, MAX_CUT_OFF_READS } from "./reasons";
 import { advance, startAttempt, type Processing } from "./timeline";

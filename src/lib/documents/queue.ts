@@ -1,6 +1,6 @@
 import type { DocumentsDb } from "./db";
 import { isQuotaError } from "./db";
-import type { IngestProgress, IngestResult, PageText, PageUnit } from "./ingest";
+import type { IngestProgress, IngestResult, PageText, PageUnit } from "./pages";
 import type { DocumentKind } from "./kinds";
 import { FAILURE_REASONS } from "./reasons";
 import { advance, cutOffTooOften, type Processing } from "./timeline";

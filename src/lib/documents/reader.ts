@@ -1,4 +1,4 @@
-import type { IngestProgress, IngestResult } from "./ingest";
+import type { IngestProgress, IngestResult } from "./pages";
 import type { DocumentKind } from "./kinds";
 import { PDFJS_URLS } from "./pdfjsAssets";
 import type { IngestReply, IngestRequest } from "./protocol";
@@ -21,7 +21,7 @@ export interface ReaderOptions {
   clearTimer?: (timer: ReturnType<typeof setTimeout>) => void;
 }
 
-/** The ingestion worker: a thin entry over src/lib/documents/ingest.ts, with PDF.js, mammoth and tesseract.js inside. */
+/** The ingestion worker: a thin entry over src/lib/documents/worker/ingest.ts, with PDF.js, mammoth and tesseract.js inside. */
 const ingestWorker = (): WorkerLike => new Worker(new URL("../../workers/ingest.worker.ts", import.meta.url), { type: "module", name: "ingest" });
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { SearchResult } from "../search/searchIndex";
+import type { SearchResult } from "../search/worker/searchIndex";
 import {
   answeredCell,
   cellAnswer,

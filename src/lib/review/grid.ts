@@ -1,5 +1,5 @@
 import { passagesFor } from "../search/passages";
-import type { Findings } from "../search/searchIndex";
+import type { Findings } from "../search/worker/searchIndex";
 import {
   cellKey,
   MAX_LABEL_CHARS,

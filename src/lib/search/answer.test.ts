@@ -18,7 +18,7 @@ import {
 import { entryId } from "./entries";
 import { passageId } from "./passages";
 import { DOCUMENTS, JUDGMENT, KNOWLEDGE, LEASE, MEMO, SERVICES } from "../../../tests/fixtures/searchFixtures";
-import { rebuild } from "./searchIndex";
+import { rebuild } from "./worker/searchIndex";
 
 const CASES: Record<string, string> = { "case-georgiou": "Georgiou v. Paphos Developments Ltd", "case-charalambous": "Republic v. Charalambous" };
 const context: ScopeContext = {

@@ -4,7 +4,7 @@ import { KNOWLEDGE_TYPE_LABELS, type KnowledgeType } from "../dash/knowledge";
 import { entryId } from "./entries";
 import { passageId, passagesFor, sourceOf } from "./passages";
 import type { SearchScope } from "./scope";
-import type { AskedClause, Findings, SearchResult } from "./searchIndex";
+import type { AskedClause, Findings, SearchResult } from "./worker/searchIndex";
 
 /** What the workspace knows that deciding a question's scope needs. */
 export interface ScopeContext {

@@ -2,7 +2,7 @@ import type { KnowledgeItem, KnowledgeType } from "../dash/knowledge";
 import type { Upload } from "../dash/uploads";
 import { KNOWLEDGE_TYPES } from "../dash/knowledge";
 import { oneOf } from "../dash/parse";
-import { PAGE_UNITS, type PageText, type PageUnit } from "../documents/ingest";
+import { PAGE_UNITS, type PageText, type PageUnit } from "../documents/pages";
 import { readableChars } from "../documents/text";
 
 /** A document as the index needs it: an upload's id, title, case and whether it has pages or a DOCX's sections. */

@@ -1,5 +1,5 @@
 import { entryId } from "./entries";
-import type { SearchResult } from "./searchIndex";
+import type { SearchResult } from "./worker/searchIndex";
 
 /** How passages are chosen beyond their number. */
 export interface PassageOptions {

@@ -1,6 +1,6 @@
 import { detailsOf, readLabels } from "../../../tests/fixtures/cuadDev";
 import { describe, expect, it } from "vitest";
-import { passageRanges } from "./clauses";
+import { passageRanges } from "./worker/clauses";
 import { conceptsOf, planQuery, rankPassages, searchTerms, type Candidate } from "./rank";
 
 /** CUAD's 41 categories (tests/fixtures/cuad-dev/labels.json) and the concept of the vocabulary each names. */

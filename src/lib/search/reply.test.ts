@@ -4,7 +4,7 @@ import { failures } from "../assistant/errors";
 import type { ChatMessage, ReplyRequest } from "../dash/chat";
 import { DOCUMENTS, KNOWLEDGE, LEASE } from "../../../tests/fixtures/searchFixtures";
 import { assistantCopy, createReplyWriter, modelPassage } from "./reply";
-import { rebuild } from "./searchIndex";
+import { rebuild } from "./worker/searchIndex";
 
 const index = rebuild(DOCUMENTS, KNOWLEDGE);
 const retriever = { search: vi.fn((query: string, options?: Parameters<typeof index.search>[1]) => Promise.resolve(index.search(query, options))) };

@@ -2,7 +2,7 @@ import { AssistantError, type AssistantClient, type AssistantPassage } from "../
 import { REPLY_DELAY_MS, type ReplyContent, type ReplyRequest } from "../dash/chat";
 import { answerQuestion, citationOf, conversationCase, decideScope, type ScopeContext } from "./answer";
 import type { SearchScope } from "./scope";
-import type { Findings, SearchOptions, SearchResult } from "./searchIndex";
+import type { Findings, SearchOptions, SearchResult } from "./worker/searchIndex";
 
 /** Finds the passages of the signed-in user's documents and knowledge items: the one interface answers search through. */
 export interface Retriever {

@@ -5,7 +5,7 @@ import { sampleUploads } from "../dash/samples/documents";
 import { sampleKnowledge } from "../dash/samples/knowledge";
 import { parseSamplePages, SAMPLE_PAGES_PATH } from "../dash/samples/pages";
 import { answerQuestion, decideScope } from "./answer";
-import { createSearchIndex, type SearchIndex } from "./searchIndex";
+import { createSearchIndex, type SearchIndex } from "./worker/searchIndex";
 
 let index: SearchIndex;
 // The samples' pages as a new user's workspace gets them (public/samples/pages.json, which pages.test.ts holds to what

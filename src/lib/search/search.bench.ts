@@ -1,10 +1,10 @@
 import { gzipSync } from "node:zlib";
 import { describe, expect, test } from "vitest";
 import { createCorpus, mb, ms, percentile } from "../../../tests/fixtures/corpus";
-import type { PageText } from "../documents/ingest";
+import type { PageText } from "../documents/pages";
 import type { KnowledgeInput, SearchDocument } from "./entries";
 import type { SearchScope } from "./scope";
-import { loadSearchIndex, rebuild } from "./searchIndex";
+import { loadSearchIndex, rebuild } from "./worker/searchIndex";
 
 const DOCUMENTS = 100;
 const PAGES_PER_DOCUMENT = 20;

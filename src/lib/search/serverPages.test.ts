@@ -3,7 +3,7 @@ import type { PageHit } from "../sync/session";
 import { entryId, pageEntries, type PageEntry } from "./entries";
 import { DOCUMENTS, KNOWLEDGE } from "../../../tests/fixtures/searchFixtures";
 import { planQuery, searchTerms, type SearchTerms } from "./rank";
-import { rebuild, type Findings, type SearchOptions, type SearchResult } from "./searchIndex";
+import { rebuild, type Findings, type SearchOptions, type SearchResult } from "./worker/searchIndex";
 import { CANDIDATE_PAGES, createServerRetriever, DOCUMENT_PAGES, pageEntryOf, pageFilters } from "./serverPages";
 import { textTerms } from "./terms";
 

@@ -1,5 +1,5 @@
 import type { DocumentsDb } from "../documents/db";
-import type { PageText } from "../documents/ingest";
+import type { PageText } from "../documents/pages";
 import { storagePathOf, type Upload } from "../dash/uploads";
 import type { SyncApi, SyncSession } from "./session";
 

@@ -3,7 +3,7 @@ import type { Clock } from "../../lib/dash/clock";
 import type { SamplePages } from "../../lib/dash/samples/pages";
 import type { Upload } from "../../lib/dash/uploads";
 import { isQuotaError, type DocumentsDb } from "../../lib/documents/db";
-import type { IngestProgress, IngestResult, PageText } from "../../lib/documents/ingest";
+import type { IngestProgress, IngestResult, PageText } from "../../lib/documents/pages";
 import { createIngestQueue, type IngestQueueDeps } from "../../lib/documents/queue";
 import { FAILURE_REASONS } from "../../lib/documents/reasons";
 import { advance, isUnfinished } from "../../lib/documents/timeline";

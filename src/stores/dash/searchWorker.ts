@@ -1,8 +1,8 @@
 import { wrap, type Remote } from "comlink";
 import type { Upload } from "../../lib/dash/uploads";
-import type { PageText } from "../../lib/documents/ingest";
+import type { PageText } from "../../lib/documents/pages";
 import { searchDocument } from "../../lib/search/entries";
-import type { SearchWorkerApi } from "../../lib/search/workerApi";
+import type { SearchWorkerApi } from "../../lib/search/worker/workerApi";
 import { $auth } from "../auth";
 
 /** How long a call to the worker may take before the caller hears it failed (a worker that died never answers). */

@@ -7,7 +7,7 @@ import { sampleUploads } from "../../lib/dash/samples/documents";
 import type { SamplePages } from "../../lib/dash/samples/pages";
 import { fetchSampleFile, fetchSamplePages } from "../../lib/dash/samples/site";
 import type { DocumentsDb } from "../../lib/documents/db";
-import type { IngestProgress, PageText } from "../../lib/documents/ingest";
+import type { IngestProgress, PageText } from "../../lib/documents/pages";
 import type { IngestQueueDeps } from "../../lib/documents/queue";
 import { readInWorker } from "../../lib/documents/reader";
 import { startAttempt } from "../../lib/documents/timeline";

@@ -1,7 +1,7 @@
 import type { PGlite, Transaction } from "@electric-sql/pglite";
 import { beforeAll, describe, expect, it } from "vitest";
 import { planQuery, searchTerms, type SearchTerms } from "../../../src/lib/search/rank";
-import { createSearchIndex } from "../../../src/lib/search/searchIndex";
+import { createSearchIndex } from "../../../src/lib/search/worker/searchIndex";
 import { pageEntryOf } from "../../../src/lib/search/serverPages";
 import type { PageHit } from "../../../src/lib/sync/session";
 import { type ApiRole, asRole, migratedDb, signUp } from "./harness";

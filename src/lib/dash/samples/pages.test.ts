@@ -3,8 +3,8 @@ import { createRequire } from "node:module";
 import { dirname } from "node:path";
 import { pathToFileURL } from "node:url";
 import { describe, expect, it } from "vitest";
-import { ingest } from "../../documents/ingest";
-import { browserLibraries } from "../../documents/libraries";
+import { ingest } from "../../documents/worker/ingest";
+import { browserLibraries } from "../../documents/worker/libraries";
 import { sampleUploads } from "./documents";
 import { parseSamplePages, samplePagesJson, SAMPLE_PAGES_PATH, type SampleRead } from "./pages";
 

@@ -1,4 +1,4 @@
-import { PAGE_UNITS, type PageText, type PageUnit } from "../../documents/ingest";
+import { PAGE_UNITS, type PageText, type PageUnit } from "../../documents/pages";
 import { oneOf, parseList } from "../parse";
 import { SAMPLES_PATH } from "../uploads";
 

@@ -1,6 +1,6 @@
-import { cappedScale } from "./canvas";
+import { cappedScale } from "../canvas";
 import type { IngestLibraries, PdfSource } from "./ingest";
-import { NO_EVAL, type PdfJs } from "./pdfjs";
+import { NO_EVAL, type PdfJs } from "../pdfjs";
 
 /** Where the ingestion worker finds the files the libraries load at run time, all on this site (never a CDN). */
 export interface LibraryUrls {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { recordingPdfJs } from "../../../tests/fixtures/documents";
+import { recordingPdfJs } from "../../../../tests/fixtures/documents";
 import { browserLibraries } from "./libraries";
 
 describe("the reader's PDF.js", () => {

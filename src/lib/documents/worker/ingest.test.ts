@@ -2,10 +2,11 @@ import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { pathToFileURL } from "node:url";
 import { describe, expect, it, vi } from "vitest";
-import { blankPdf, docx, executable, legacyDoc, longPdf, notDocx, scannedPdf, textPdf } from "../../../tests/fixtures/documents";
-import { ingest, type IngestLibraries, type IngestProgress, type PdfSource } from "./ingest";
+import { blankPdf, docx, executable, legacyDoc, longPdf, notDocx, scannedPdf, textPdf } from "../../../../tests/fixtures/documents";
+import { ingest, type IngestLibraries, type PdfSource } from "./ingest";
+import { type IngestProgress } from "../pages";
 import { browserLibraries } from "./libraries";
-import { FAILURE_REASONS, MAX_DOCX_UNPACKED_BYTES, MAX_PAGES, MAX_TEXT_CHARS } from "./reasons";
+import { FAILURE_REASONS, MAX_DOCX_UNPACKED_BYTES, MAX_PAGES, MAX_TEXT_CHARS } from "../reasons";
 
 const require = createRequire(import.meta.url);
 
@@ -38,7 +39,7 @@ describe("ingest: PDF", () => {
   });
 
   it("recognises a page with no text layer, and marks it as recognised", async () => {
-    const png = readFileSync(new URL("../../../tests/fixtures/documents/scan-line.png", import.meta.url));
+    const png = readFileSync(new URL("../../../../tests/fixtures/documents/scan-line.png", import.meta.url));
     const libs = libraries("LEASE AGREEMENT Limassol");
     const progress: IngestProgress[] = [];
     const result = await ingest("pdf", await scannedPdf(png), libs, (p) => progress.push(p));
@@ -52,7 +53,7 @@ describe("ingest: PDF", () => {
   });
 
   it("fails a password-protected PDF (made once with qpdf) with its reason", async () => {
-    const bytes = new Uint8Array(readFileSync(new URL("../../../tests/fixtures/documents/password-protected.pdf", import.meta.url)));
+    const bytes = new Uint8Array(readFileSync(new URL("../../../../tests/fixtures/documents/password-protected.pdf", import.meta.url)));
     expect(await ingest("pdf", bytes, libraries())).toEqual({ ok: false, reason: FAILURE_REASONS.password });
   });
 

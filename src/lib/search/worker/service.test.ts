@@ -1,9 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { entryId } from "./entries";
-import { DOCUMENTS, JUDGMENT, KNOWLEDGE, LEASE, LEASE_PAGES, SERVICES } from "../../../tests/fixtures/searchFixtures";
-import { planQuery, searchTerms } from "./rank";
+import { entryId } from "../entries";
+import { DOCUMENTS, JUDGMENT, KNOWLEDGE, LEASE, LEASE_PAGES, SERVICES } from "../../../../tests/fixtures/searchFixtures";
+import { planQuery, searchTerms } from "../rank";
 import type { Findings } from "./searchIndex";
-import type { WorkspaceEntry } from "./entries";
+import type { WorkspaceEntry } from "../entries";
 import { createSearchService, SAVE_DELAY_MS } from "./service";
 
 const ids = ({ results }: Findings) => results.map((result) => entryId(result.entry));

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { entryId } from "./entries";
-import { DOCUMENTS, JUDGMENT, JUDGMENT_PAGES, KNOWLEDGE, LEASE, LEASE_PAGES, SERVICES } from "../../../tests/fixtures/searchFixtures";
-import type { SearchScope } from "./scope";
+import { entryId } from "../entries";
+import { DOCUMENTS, JUDGMENT, JUDGMENT_PAGES, KNOWLEDGE, LEASE, LEASE_PAGES, SERVICES } from "../../../../tests/fixtures/searchFixtures";
+import type { SearchScope } from "../scope";
 import { createSearchIndex, loadSearchIndex, rebuild, SEARCH_INDEX_VERSION, type SearchIndex, type SearchResult } from "./searchIndex";
 
 const ids = (results: readonly SearchResult[]) => results.map((result) => entryId(result.entry));

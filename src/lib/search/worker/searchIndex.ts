@@ -1,5 +1,5 @@
 import MiniSearch, { type Options } from "minisearch";
-import type { PageText } from "../documents/ingest";
+import type { PageText } from "../../documents/pages";
 import { passageRanges, type PassageRange } from "./clauses";
 import {
   entryId,
@@ -13,12 +13,12 @@ import {
   type PageEntry,
   type SearchDocument,
   type SearchEntry,
-} from "./entries";
-import { planQuery, rankPassages, searchTerms, type Candidate, type TextTerm } from "./rank";
-import { candidatePages } from "./serverPages";
-import { ALL_SCOPE, scopeFilter, type SearchScope } from "./scope";
-import type { Snippet } from "./snippet";
-import { termsOf, textTerms } from "./terms";
+} from "../entries";
+import { planQuery, rankPassages, searchTerms, type Candidate, type TextTerm } from "../rank";
+import { candidatePages } from "../serverPages";
+import { ALL_SCOPE, scopeFilter, type SearchScope } from "../scope";
+import type { Snippet } from "../snippet";
+import { termsOf, textTerms } from "../terms";
 
 /** Bumped whenever the stored shape or the way words become terms changes: an older stored index then loads as null. */
 export const SEARCH_INDEX_VERSION = 2;

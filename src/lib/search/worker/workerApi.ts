@@ -1,10 +1,10 @@
-import { openDocumentsDb, type DocumentsDb } from "../documents/db";
-import type { PageText } from "../documents/ingest";
-import type { KnowledgeInput, SearchDocument } from "./entries";
-import type { PageEntry } from "./entries";
-import type { SearchTerms } from "./rank";
+import { openDocumentsDb, type DocumentsDb } from "../../documents/db";
+import type { PageText } from "../../documents/pages";
+import type { KnowledgeInput, SearchDocument } from "../entries";
+import type { PageEntry } from "../entries";
+import type { SearchTerms } from "../rank";
 import type { Findings, SearchOptions } from "./searchIndex";
-import type { WorkspaceEntry } from "./entries";
+import type { WorkspaceEntry } from "../entries";
 import { createSearchService, type SearchService } from "./service";
 
 /**

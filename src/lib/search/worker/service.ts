@@ -1,6 +1,6 @@
-import type { PageText } from "../documents/ingest";
-import type { KnowledgeInput, PageEntry, SearchDocument, WorkspaceEntry } from "./entries";
-import { planQuery, searchTerms, type SearchTerms } from "./rank";
+import type { PageText } from "../../documents/pages";
+import type { KnowledgeInput, PageEntry, SearchDocument, WorkspaceEntry } from "../entries";
+import { planQuery, searchTerms, type SearchTerms } from "../rank";
 import { createSearchIndex, loadSearchIndex, type Findings, type SearchIndex, type SearchOptions } from "./searchIndex";
 
 export interface SearchServiceDeps {

@@ -1,33 +1,9 @@
-import type { DocumentKind } from "./kinds";
-import { contentMismatch } from "./kinds";
-import { FAILURE_REASONS, MAX_DOCX_ENTRIES, MAX_DOCX_UNPACKED_BYTES, MAX_PAGES, MAX_TEXT_CHARS } from "./reasons";
-import { chunkText, decodeText, hasReadableText, readableChars, textPages } from "./text";
+import type { DocumentKind } from "../kinds";
+import { contentMismatch } from "../kinds";
+import { FAILURE_REASONS, MAX_DOCX_ENTRIES, MAX_DOCX_UNPACKED_BYTES, MAX_PAGES, MAX_TEXT_CHARS } from "../reasons";
+import { chunkText, decodeText, hasReadableText, readableChars, textPages } from "../text";
+import type { IngestProgress, IngestResult, PageText, PageUnit } from "../pages";
 import { zipDeclaration } from "./zip";
-
-/** Where a page's text came from: the PDF's text layer (or the file's own text), or recognised by OCR. */
-export type PageSource = "text" | "ocr";
-
-/** One page of a document (a section of a DOCX) and its text, as search and the viewer use it. */
-export interface PageText {
-  /** 1-based. */
-  number: number;
-  text: string;
-  source: PageSource;
-}
-
-/** What reading a document gave: its pages, and whether they are pages or a DOCX's sections. */
-/** What a document's numbered parts are: a PDF's or a text's pages, a DOCX's sections of about a printed page. */
-export const PAGE_UNITS = ["page", "section"] as const;
-export type PageUnit = (typeof PAGE_UNITS)[number];
-
-export type IngestResult = { ok: true; unit: PageUnit; pages: PageText[] } | { ok: false; reason: string };
-
-/** Progress while reading: page `page` of `of`, and whether that page is being recognised. */
-export interface IngestProgress {
-  page: number;
-  of: number;
-  ocr: boolean;
-}
 
 /** A page of a PDF as the reader needs it: its text layer, and an image of it for OCR. */
 export interface PdfPageSource {
