@@ -49,7 +49,10 @@ async function readTime(page: Page, name: string, bytes: Uint8Array): Promise<{ 
   await page.getByRole("button", { name: "Upload Document" }).click();
   const title = name.replace(/\.\w+$/, "");
   await expect(page.getByRole("main").getByRole("listitem", { name: title, exact: true })).toContainText("Indexed", { timeout: 300_000 });
-  const found = (await storedUploads(page)).find((u) => u.title === title);
+  // Saved a moment after it shows (writes are coalesced): the record read once it holds the instant it was read.
+  const saved = async () => (await storedUploads(page)).find((u) => u.title === title && u.processing.readAt);
+  await expect.poll(saved, { timeout: 10_000 }).toBeTruthy();
+  const found = await saved();
   if (!found) throw new Error(`no upload record for ${title}`);
   return { ms: Date.parse(found.processing.readAt ?? "") - Date.parse(found.processing.started), pages: found.pages };
 }
