@@ -8,6 +8,7 @@ import type { SamplePages } from "../../lib/dash/samples/pages";
 import { fetchSampleFile, fetchSamplePages } from "../../lib/dash/samples/site";
 import type { DocumentsDb } from "../../lib/documents/db";
 import type { IngestProgress, PageText } from "../../lib/documents/pages";
+import { pruneDocuments } from "../../lib/documents/prune";
 import type { IngestQueueDeps } from "../../lib/documents/queue";
 import { readInWorker } from "../../lib/documents/reader";
 import { startAttempt } from "../../lib/documents/timeline";
@@ -141,21 +142,8 @@ export function createUploadsStore(deps: UploadsDeps) {
     await (await deps.db()).deleteDocument(id);
   };
 
-  /**
-   * Deletes what the user's database still holds of documents that have no record any more: a delete cut off by the
-   * page closing (the record goes first, at once), or one made on another device. Only while `owns` says the records
-   * are this database's user's. A record is always added before its bytes are written, so nothing being kept is lost.
-   */
-  const prune = async (owns: () => boolean): Promise<number> => {
-    const db = await deps.db();
-    let pruned = 0;
-    for (const id of await db.documentIds()) {
-      if (!owns() || find(id)) continue;
-      await db.deleteDocument(id);
-      pruned += 1;
-    }
-    return pruned;
-  };
+  /** Deletes what the database holds of documents with no record (lib/documents/prune.ts), while `owns` holds. */
+  const prune = async (owns: () => boolean): Promise<number> => pruneDocuments(await deps.db(), (id) => find(id) !== undefined, owns);
 
   return {
     $uploads,
