@@ -2,43 +2,22 @@ import { expect, test } from "./fixtures/test";
 import { expectNoAxeViolations } from "./fixtures/axe";
 import { conversation, conversationMenu, groupTitles, sidebar } from "./fixtures/chat";
 import { ADA, GRACE, openDash, signInAs } from "./fixtures/dash";
+import { dashScreens } from "./fixtures/pages";
 
-const SCREENS = [
-  ["/dash", "Chat"],
-  ["/dash/chat", "Chat"],
-  ["/dash/knowledge", "Knowledge Base"],
-  ["/dash/files", "Files"],
-  ["/dash/cases", "Cases"],
-  ["/dash/uploads", "Uploads"],
-  ["/dash/review", "Review"],
-  ["/dash/settings", "Settings"],
-] as const;
 const h1 = (page: import("@playwright/test").Page, name: string) => page.getByRole("heading", { level: 1, name });
 
 test.describe("routes", () => {
-  test("every /dash route opens by direct URL and by reload, with its title", async ({ page, context }) => {
-    test.setTimeout(60_000);
-    await signInAs(context);
-    for (const [path, heading] of SCREENS) {
-      await openDash(page, path, heading);
-      await expect(page).toHaveTitle(`${heading} | Paphos AI`);
-      await page.reload();
-      await expect(h1(page, heading)).toBeVisible({ timeout: 15_000 });
-      await expect(page).toHaveURL(new RegExp(`${path}$`));
-    }
-  });
-
   test("the nav links move between screens, marked current, and back/forward retrace them", async ({ page, context }) => {
     await signInAs(context);
     await openDash(page, "/dash", "Chat");
     const nav = sidebar(page).getByRole("navigation", { name: "Workspace screens" });
-    for (const [, heading] of SCREENS.slice(2)) {
+    for (const [, heading] of dashScreens.slice(2)) {
       await nav.getByRole("link", { name: heading }).click();
       await expect(h1(page, heading)).toBeVisible();
       await expect(nav.getByRole("link", { name: heading })).toHaveAttribute("aria-current", "page");
       await expect(page).toHaveTitle(`${heading} | Paphos AI`);
     }
-    for (const [path, heading] of [...SCREENS.slice(2, -1)].reverse()) {
+    for (const [path, heading] of [...dashScreens.slice(2, -1)].reverse()) {
       await page.goBack();
       await expect(h1(page, heading)).toBeVisible();
       await expect(page).toHaveURL(new RegExp(`${path}$`));

@@ -175,18 +175,6 @@ test("the fixed top-left button opens a menu with every entry and the booking fo
   await expect(dialog(page).getByRole("link", { name: "Book Free Call" })).toHaveAttribute("href", "/book");
 });
 
-for (const [path, current] of [
-  ["/", "Home"],
-  ["/contact", "Contact"],
-] as const) {
-  test(`on ${path} the menu marks ${current} as the current page`, async ({ page }) => {
-    await page.goto(path);
-    await openMenu(page);
-    await expect(item(page, current)).toHaveAttribute("aria-current", "page");
-    await expect(dialog(page).locator('[aria-current="page"]')).toHaveCount(1);
-  });
-}
-
 test("the first item gets focus 150 ms after opening, not before", async ({ page }) => {
   const start = new Date("2026-03-02T09:00:00Z");
   await page.clock.install({ time: start });

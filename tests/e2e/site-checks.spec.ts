@@ -5,7 +5,7 @@ import { HtmlValidate, type ConfigData } from "html-validate";
 import { expect, test } from "./fixtures/test";
 import { BARE, FULL, buildDirs } from "./fixtures/sites";
 import { htmlFiles, pagePath } from "./fixtures/builtSite";
-import { dashPages, publicPages, scannedPages } from "./fixtures/pages";
+import { publicPages, scannedPages } from "./fixtures/pages";
 import { ADA, signInAs } from "./fixtures/dash";
 import { hydrated } from "./fixtures/islands";
 import { recordViolations } from "./fixtures/csp";
@@ -14,6 +14,9 @@ import { site } from "../../src/site.config";
 
 // The W3C rules as html-validate's recommended set checks them, with these exceptions, each for markup the
 // HTML standard allows or that our tools emit:
+// Every test stands alone (the builds are read, never written): both workers share the file.
+test.describe.configure({ mode: "parallel" });
+
 const htmlRules: ConfigData = {
   extends: ["html-validate:recommended"],
   rules: {
@@ -34,19 +37,20 @@ const htmlRules: ConfigData = {
   },
 };
 
-test("the HTML of every page of both builds is valid (html-validate, recommended rules)", async () => {
-  const validator = new HtmlValidate(htmlRules);
-  const problems: string[] = [];
-  for (const root of Object.values(buildDirs)) {
+// One test per build, so the two workers validate them side by side.
+for (const [name, root] of Object.entries(buildDirs)) {
+  test(`the HTML of every page of the ${name} build is valid (html-validate, recommended rules)`, async () => {
+    const validator = new HtmlValidate(htmlRules);
+    const problems: string[] = [];
     for (const file of htmlFiles(root)) {
       const report = await validator.validateString(readFileSync(file, "utf8"), file);
       for (const result of report.results) {
         for (const m of result.messages) problems.push(`${file}:${m.line}:${m.column} ${m.ruleId} ${m.message}`);
       }
     }
-  }
-  expect(problems).toEqual([]);
-});
+    expect(problems).toEqual([]);
+  });
+}
 
 test("the sitemap and robots.txt list the public pages and leave out /dash, /login and /dashboard", async ({ request }) => {
   const index = await (await request.get("/sitemap-index.xml")).text();
@@ -129,28 +133,24 @@ test("the wired build allows exactly its services' origins; the bare build none"
   expect(full).toMatch(/script-src 'self' https:\/\/c\.daily\.co 'sha256-/);
 });
 
-for (const [name, base] of [
-  ["bare", BARE],
-  ["wired", FULL],
-] as const) {
-  test.describe(`the ${name} build under its CSP`, () => {
-    test.use({ baseURL: base });
-    for (const { path, allowConsoleErrors = [] } of scannedPages) {
-      test.describe(path, () => {
-        test.use({ allowConsoleErrors });
-        test(`${path} loads and hydrates with no CSP violation, console error or uncaught exception`, async ({ page }) => {
-          const violations = await recordViolations(page);
-          await page.goto(path);
-          await hydrated(page);
-          // Open the menu too: its panel and backdrop are styled only by the stylesheets.
-          await page.getByRole("button", { name: "Open menu" }).click();
-          await expect(page.getByRole("dialog", { name: "Site menu" })).toBeVisible();
-          expect(await violations()).toEqual([]);
-        });
+// The bare build's pages get the same visit, with axe, in public-pages.spec.ts.
+test.describe("the wired build under its CSP", () => {
+  test.use({ baseURL: FULL });
+  for (const { path, allowConsoleErrors = [] } of scannedPages) {
+    test.describe(path, () => {
+      test.use({ allowConsoleErrors });
+      test(`${path} loads and hydrates with no CSP violation, console error or uncaught exception`, async ({ page }) => {
+        const violations = await recordViolations(page);
+        await page.goto(path);
+        await hydrated(page);
+        // Open the menu too: its panel and backdrop are styled only by the stylesheets.
+        await page.getByRole("button", { name: "Open menu" }).click();
+        await expect(page.getByRole("dialog", { name: "Site menu" })).toBeVisible();
+        expect(await violations(), `${path} CSP violations`).toEqual([]);
       });
-    }
-  });
-}
+    });
+  }
+});
 
 test.describe("workers", () => {
   // Chromium logs the refusal on the marketing page.
@@ -171,21 +171,4 @@ test.describe("workers", () => {
     await expect(scan).toContainText("Indexed", { timeout: 30_000 });
     expect(await violations()).toEqual([]);
   });
-});
-
-test("every dashboard screen (bare build, signed in through the demo backend) loads with no CSP violation, and its #anchors resolve", async ({ page }) => {
-  test.setTimeout(90_000);
-  const violations = await recordViolations(page);
-  await signInAs(page.context(), ADA);
-  for (const path of dashPages) {
-    await page.goto(path);
-    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
-    await expect(page.getByText(ADA.email).first()).toBeVisible();
-    // The workspace is drawn in the browser, so its in-page links are checked in the live page.
-    const missing = await page.evaluate(() =>
-      [...document.querySelectorAll<HTMLAnchorElement>('a[href^="#"]')].map((a) => a.hash.slice(1)).filter((id) => id && !document.getElementById(decodeURIComponent(id))),
-    );
-    expect(missing, path).toEqual([]);
-    expect(await violations(), path).toEqual([]);
-  }
 });

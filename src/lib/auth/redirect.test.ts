@@ -7,6 +7,7 @@ const ORIGIN = "https://paphos.example";
 const HOSTILE_NEXT = [
   "https://evil.example/dash",
   "//evil.example/dash",
+  "//evil.example",
   "/\\evil.example",
   "\\\\evil.example",
   "/.//evil.example",
