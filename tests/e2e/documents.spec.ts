@@ -42,26 +42,52 @@ async function upload(page: Page, chosen: Upload) {
 
 const DOCX_TYPE = "application/vnd.openxmlformats-officedocument.wordprocessingml.document";
 
-/** Ada's stored pages (number, text, source) of each document she holds the file of, by the file's name. */
-const storedPagesByFile = (page: Page) =>
-  page.evaluate(async (name) => {
-    const db = await new Promise<IDBDatabase>((resolve, reject) => {
-      const request = indexedDB.open(name);
-      request.onsuccess = () => resolve(request.result);
-      request.onerror = () => reject(new Error("open"));
-    });
-    const all = <T,>(store: string) =>
-      new Promise<T[]>((resolve) => {
-        const request = db.transaction(store).objectStore(store).getAll();
-        request.onsuccess = () => resolve(request.result as T[]);
+interface StoredPage {
+  docId: string;
+  number: number;
+  text: string;
+  source: string;
+}
+
+/**
+ * What Ada's documents database holds: its files (id, name) and pages. With `leaveBehind`, first writes what a delete
+ * cut off by closing the page leaves there (a file and its page, and a page whose document is gone).
+ */
+const adaDocuments = (page: Page, leaveBehind = false) =>
+  page.evaluate(
+    async ({ name, leaveBehind }) => {
+      const db = await new Promise<IDBDatabase>((resolve, reject) => {
+        const request = indexedDB.open(name);
+        request.onsuccess = () => resolve(request.result);
+        request.onerror = () => reject(new Error("open"));
       });
-    const files = await all<{ id: string; name: string }>("files");
-    const pages = await all<{ docId: string; number: number; text: string; source: string }>("pages");
-    db.close();
-    return Object.fromEntries(
-      files.map((f) => [f.name, pages.filter((p) => p.docId === f.id).sort((x, y) => x.number - y.number).map(({ number, text, source }) => ({ number, text, source }))]),
-    );
-  }, `paphos-documents/${encodeURIComponent(ADA.id)}`);
+      if (leaveBehind) {
+        const tx = db.transaction(["files", "pages"], "readwrite");
+        tx.objectStore("files").put({ id: "leftover", name: "Leftover.pdf", kind: "pdf", bytes: new ArrayBuffer(8) });
+        tx.objectStore("pages").put({ docId: "leftover", number: 1, text: "Left behind.", source: "text" });
+        tx.objectStore("pages").put({ docId: "gone", number: 1, text: "An orphan page.", source: "text" });
+        await new Promise((resolve) => (tx.oncomplete = resolve));
+      }
+      const all = <T,>(store: string) =>
+        new Promise<T[]>((resolve) => {
+          const request = db.transaction(store).objectStore(store).getAll();
+          request.onsuccess = () => resolve(request.result as T[]);
+        });
+      const files = (await all<{ id: string; name: string }>("files")).map(({ id, name }) => ({ id, name }));
+      const pages = (await all<StoredPage>("pages")).map(({ docId, number, text, source }) => ({ docId, number, text, source }));
+      db.close();
+      return { files, pages };
+    },
+    { name: `paphos-documents/${encodeURIComponent(ADA.id)}`, leaveBehind },
+  );
+
+/** Ada's stored pages (number, text, source) of each document she holds the file of, by the file's name. */
+async function storedPagesByFile(page: Page) {
+  const { files, pages } = await adaDocuments(page);
+  return Object.fromEntries(
+    files.map((f) => [f.name, pages.filter((p) => p.docId === f.id).sort((x, y) => x.number - y.number).map(({ number, text, source }) => ({ number, text, source }))]),
+  );
+}
 
 const threePages = async () =>
   file("Settlement.pdf", await textPdf([["Settlement agreement, Paphos District Court."], [PAGE_TWO], ["Signed at Paphos on 3 March 2025."]]));
@@ -350,43 +376,18 @@ test("a second user in this browser sees none of the first user's documents; del
   await page.reload();
   await expect(page.getByRole("heading", { level: 1, name: "Files" })).toBeVisible({ timeout: 15_000 });
   await expect(card(page, "Settlement")).toHaveCount(0);
-  /** Reads what Ada's documents database holds; with `leaveBehind`, first writes what a cut-off delete leaves there. */
-  const documentsDb = (leaveBehind: boolean) =>
-    page.evaluate(
-      async ({ name, leaveBehind, sampleIds }) => {
-        const db = await new Promise<IDBDatabase>((resolve, reject) => {
-          const request = indexedDB.open(name);
-          request.onsuccess = () => resolve(request.result);
-          request.onerror = () => reject(new Error("open"));
-        });
-        if (leaveBehind) {
-          const tx = db.transaction(["files", "pages"], "readwrite");
-          tx.objectStore("files").put({ id: "leftover", name: "Leftover.pdf", kind: "pdf", bytes: new ArrayBuffer(8) });
-          tx.objectStore("pages").put({ docId: "leftover", number: 1, text: "Left behind.", source: "text" });
-          tx.objectStore("pages").put({ docId: "gone", number: 1, text: "An orphan page.", source: "text" });
-          await new Promise((resolve) => (tx.oncomplete = resolve));
-        }
-        const all = <T,>(store: string) =>
-          new Promise<T[]>((resolve) => {
-            const request = db.transaction(store).objectStore(store).getAll();
-            request.onsuccess = () => resolve(request.result as T[]);
-          });
-        const files = await all<{ id: string; name: string }>("files");
-        const pages = await all<{ docId: string }>("pages");
-        db.close();
-        // The samples' pages are kept without their files (those come with the site, fetched only to be viewed).
-        const known = (id: string) => files.some((f) => f.id === id) || sampleIds.includes(id);
-        return {
-          names: files.map((f) => f.name).sort(),
-          samplePages: pages.filter((p) => sampleIds.includes(p.docId)).length,
-          orphanPages: pages.filter((p) => !known(p.docId)).length,
-        };
-      },
-      { name: `paphos-documents/${encodeURIComponent(ADA.id)}`, leaveBehind, sampleIds: sampleUploads().map((u) => u.id) },
-    );
+  const sampleIds = sampleUploads().map((u) => u.id);
   const summary = async (leaveBehind = false) => {
-    const { names, samplePages, orphanPages } = await documentsDb(leaveBehind);
-    return { samples: samplePages > 0, settlement: names.includes("Settlement.pdf"), leftover: names.includes("Leftover.pdf"), orphanPages };
+    const { files, pages } = await adaDocuments(page, leaveBehind);
+    const names = files.map((f) => f.name);
+    // The samples' pages are kept without their files (those come with the site, fetched only to be viewed).
+    const known = (id: string) => files.some((f) => f.id === id) || sampleIds.includes(id);
+    return {
+      samples: pages.some((p) => sampleIds.includes(p.docId)),
+      settlement: names.includes("Settlement.pdf"),
+      leftover: names.includes("Leftover.pdf"),
+      orphanPages: pages.filter((p) => !known(p.docId)).length,
+    };
   };
   // The samples stay; nothing of the Settlement is left, not even a page.
   await expect.poll(summary).toEqual({ samples: true, settlement: false, leftover: false, orphanPages: 0 });
