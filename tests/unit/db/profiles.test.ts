@@ -16,13 +16,13 @@ beforeAll(async () => {
 }, 120_000);
 
 describe("the sign-up trigger", () => {
-  it("creates the profile with the metadata's full_name and the default role", async () => {
+  it("creates the profile with the metadata's full_name, and the role of the firm of one it makes: admin", async () => {
     const { rows } = await db.query<{ full_name: string; role: string; created_at: Date }>(
       "select full_name, role, created_at from public.profiles where id = $1",
       [ada],
     );
     expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({ full_name: "Ada Lovelace", role: "member" });
+    expect(rows[0]).toMatchObject({ full_name: "Ada Lovelace", role: "admin" });
     expect(rows[0]!.created_at).toBeInstanceOf(Date);
   });
 
@@ -38,7 +38,7 @@ describe("the sign-up trigger", () => {
 
   it("leaves full_name empty when the metadata has none", async () => {
     const id = await signUp(db, "nameless@example.com", {});
-    expect(await profileOf(id)).toMatchObject({ full_name: null, role: "member" });
+    expect(await profileOf(id)).toMatchObject({ full_name: null, role: "admin" });
   });
 });
 
@@ -94,12 +94,12 @@ describe("row-level security on profiles", () => {
   });
 
   it.each([
-    ["role", "update public.profiles set role = 'admin' where id = $1"],
+    ["role", "update public.profiles set role = 'member' where id = $1"],
     ["id", "update public.profiles set id = gen_random_uuid() where id = $1"],
     ["created_at", "update public.profiles set created_at = now() - interval '1 year' where id = $1"],
   ])("never lets a user change %s, even in their own row", async (_column, sql) => {
     await expect(asRole(db, "authenticated", ada, (tx) => tx.query(sql, [ada]))).rejects.toThrow(/permission denied/);
-    expect((await profileOf(ada))?.role).toBe("member");
+    expect((await profileOf(ada))?.role).toBe("admin");
   });
 
   it("does not let a user insert or delete profiles", async () => {

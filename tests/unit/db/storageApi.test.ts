@@ -225,7 +225,7 @@ describe("the policies, not the fake, decide", () => {
   let other: Fake;
   const policy = (action: string) =>
     ({
-      select: `"Users read their own documents' files"`,
+      select: `"Members read the files of documents open to them"`,
       insert: `"Users upload files into their own folder"`,
       delete: `"Users delete their own documents' files"`,
     })[action]!;

@@ -173,11 +173,12 @@ describe("apply_changes", () => {
     expect(await rowsOf("conversations", ada, "id = $2", ["conv-delete"])).toEqual([]);
     expect(await rowsOf("messages", ada, "conversation_id = $2", ["conv-delete"])).toEqual([]);
 
-    // A delete names exactly the row's key: never a part of it (which could match many rows), never other columns.
+    // A delete names exactly the row's key (and, for a colleague's row, its owner_id: tests/unit/db/firms.test.ts):
+    // never a part of it (which could match many rows), never other columns.
     const refused = await apply(ada, [
       remove("document_pages", { document_id: "doc-delete" }),
       remove("document_pages", { document_id: "doc-delete", page_number: 2, text: "Page two" }),
-      remove("documents", { id: "doc-delete", owner_id: ada }),
+      remove("documents", { id: "doc-delete", title: "Lease" }),
     ]);
     expect(refused).toEqual(Array.from({ length: 3 }, () => ({ ok: false, code: "22023", message: expect.stringMatching(/the key of/) })));
     expect(await rowsOf("document_pages", ada, "document_id = $2", ["doc-delete"])).toHaveLength(1);
