@@ -808,3 +808,28 @@ begin
   execute definition;
 end;
 $$;
+
+-- What the invite Edge Function (supabase/functions/invite/) e-mails: the e-mail, firm name and role of a valid
+-- invite of the caller's firm, asked for by one of its admins with the token they were given; refused otherwise.
+create function public.firm_invite_to_send(token text)
+returns jsonb
+language sql
+stable
+security definer
+set search_path = ''
+as $$
+  select coalesce(
+    (
+      select jsonb_build_object('email', i.email, 'firm', f.name, 'role', i.role, 'expires_at', i.expires_at)
+      from public.firm_invites as i join public.firms as f on f.id = i.firm_id
+      where i.token_sha256 = encode(sha256(convert_to(coalesce(firm_invite_to_send.token, ''), 'UTF8')), 'hex')
+        and i.firm_id = public.current_firm()
+        and public.is_firm_admin()
+        and i.accepted_at is null and i.revoked_at is null and i.expires_at > now()
+    ),
+    'null'::jsonb
+  )
+$$;
+
+revoke execute on function public.firm_invite_to_send(text) from public, anon;
+grant execute on function public.firm_invite_to_send(text) to authenticated;

@@ -422,3 +422,14 @@ describe("apply_changes with a colleague's rows", () => {
     expect(kept).toEqual({ result: [{ ok: true }], left: ["doc-open"] });
   });
 });
+
+describe("firm_invite_to_send", () => {
+  it("tells an admin of the invite's firm what to e-mail, and nobody else anything", async () => {
+    const made = await invite(ada, "kim@firm.test", "admin");
+    const ask = (user: string) => as(user, async (tx) => (await tx.query<{ r: unknown }>("select public.firm_invite_to_send($1) as r", [made.token])).rows[0]!.r);
+    expect(await ask(ada)).toMatchObject({ email: "kim@firm.test", firm: "Ada Lovelace's firm", role: "admin" });
+    expect(await ask(bob)).toBeNull();
+    expect(await ask(dan)).toBeNull();
+    await expect(as(null, (tx) => tx.query("select public.firm_invite_to_send($1)", [made.token]))).rejects.toThrow(/permission denied/);
+  });
+});
