@@ -457,18 +457,14 @@ revoke execute on function public.firm_members_removed() from public, anon, auth
 create trigger firm_members_removed after delete on public.firm_members
   for each row execute function public.firm_members_removed();
 
--- firm_invites: admins read their firm's invites (never the token's hash) and revoke them; they are made by
--- create_firm_invite and used by accept_firm_invite.
+-- firm_invites: admins read their firm's invites (never the token's hash). They are made by create_firm_invite,
+-- revoked by revoke_firm_invite and used by accept_firm_invite; nobody writes the table directly.
 alter table public.firm_invites enable row level security;
 revoke all on table public.firm_invites from anon, authenticated;
 grant select (id, firm_id, email, role, invited_by, created_at, expires_at, accepted_at, accepted_by, revoked_at)
   on table public.firm_invites to authenticated;
-grant update (revoked_at) on table public.firm_invites to authenticated;
 create policy "Admins read their firm's invites" on public.firm_invites for select to authenticated
   using (firm_id = (select public.current_firm()) and (select public.is_firm_admin()));
-create policy "Admins revoke their firm's invites" on public.firm_invites for update to authenticated
-  using (firm_id = (select public.current_firm()) and (select public.is_firm_admin()) and accepted_at is null)
-  with check (firm_id = (select public.current_firm()));
 
 -- profiles: colleagues read each other's name and role (initials on a case, who changed a record).
 create policy "Members read their colleagues' profiles" on public.profiles for select to authenticated
@@ -633,6 +629,27 @@ $$;
 
 revoke execute on function public.create_firm_invite(text, text) from public, anon;
 grant execute on function public.create_firm_invite(text, text) to authenticated;
+
+-- Withdraws a pending invite of the caller's firm (admins only): its link then says it was revoked.
+create function public.revoke_firm_invite(invite_id uuid)
+returns void
+language plpgsql
+volatile
+security definer
+set search_path = ''
+as $$
+begin
+  update public.firm_invites
+  set revoked_at = now()
+  where id = invite_id and firm_id = public.current_firm() and public.is_firm_admin() and accepted_at is null and revoked_at is null;
+  if not found then
+    raise exception 'permission denied: no pending invite of your firm to revoke (only admins revoke invites)' using errcode = '42501';
+  end if;
+end;
+$$;
+
+revoke execute on function public.revoke_firm_invite(uuid) from public, anon;
+grant execute on function public.revoke_firm_invite(uuid) to authenticated;
 
 -- What a link is: 'valid' (with the firm's name, the e-mail and role it is for), 'used', 'expired', 'revoked', or
 -- 'unknown'. Anyone holding the token may ask (the login page asks before sign-in).

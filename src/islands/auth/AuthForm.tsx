@@ -20,6 +20,7 @@ import { useHydrated } from "../../ui/useHydrated";
 import FormBanner from "../../ui/FormBanner";
 import { focusField } from "../../ui/focusField";
 import { firstInvalid } from "../../lib/validation";
+import { useFirmInvite } from "./useFirmInvite";
 
 const COPY = {
   signIn: { heading: "Welcome Back", intro: "Sign in to your legal assistant workspace.", submit: "Sign In" },
@@ -37,14 +38,24 @@ export default function AuthForm() {
   const hydrated = useHydrated();
   const { mode, fields, errors, banner, busy } = state;
   const copy = COPY[mode];
+  const { invite, accept } = useFirmInvite();
+  const accepting = useRef(false);
 
   // Signed in (before, just now, or in another tab): go on to the page the guard sent us from, or the dashboard.
-  // A password-recovery link signs in too, but the new password comes first.
+  // A password-recovery link signs in too, but the new password comes first. An invite link joins its firm first;
+  // one that cannot be used stays on screen, with a way on.
   useEffect(() => {
-    if (loading || !user || recovering) return;
+    if (loading || !user || recovering || invite.state === "checking" || invite.state === "problem") return;
     const next = new URLSearchParams(window.location.search).get("next");
-    window.location.replace(safeNextPath(next, window.location.origin));
-  }, [loading, user, recovering]);
+    const go = () => window.location.replace(safeNextPath(next, window.location.origin));
+    if (invite.state === "none") return go();
+    if (accepting.current) return;
+    accepting.current = true;
+    void accept().then((joined) => {
+      accepting.current = false;
+      if (joined) go();
+    });
+  }, [loading, user, recovering, invite, accept]);
 
   /** What ties an input to its slot of the form state: name, value, error, and the edit action. */
   const bind = (field: keyof AuthFields) => ({
@@ -95,6 +106,21 @@ export default function AuthForm() {
     <div className="w-full max-w-md rounded-2xl border border-line bg-surface/80 p-6 sm:p-8">
       <h1 className="text-3xl font-bold tracking-tight">{copy.heading}</h1>
       <p className="mt-2 text-muted">{copy.intro}</p>
+      {invite.state === "valid" && (
+        <p role="status" className="mt-4 rounded-lg border border-accent/40 bg-accent/10 p-3 text-sm">
+          {invite.message}
+        </p>
+      )}
+      {invite.state === "problem" && (
+        <div role="alert" className="mt-4 rounded-lg border border-danger/40 bg-danger/10 p-3 text-sm">
+          <p>{invite.message}</p>
+          {user && (
+            <a href="/dash" className="mt-2 inline-block font-medium text-accent underline">
+              Go to your workspace
+            </a>
+          )}
+        </div>
+      )}
       <AuthModeToggle mode={mode} disabled={busy || !hydrated} onChange={(next) => dispatch({ type: "toggle", mode: next })} />
       <form ref={formRef} noValidate onSubmit={onSubmit} aria-busy={busy} className="mt-6 space-y-4">
         <fieldset disabled={!hydrated} className="min-w-0 space-y-4">

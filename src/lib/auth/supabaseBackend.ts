@@ -3,6 +3,7 @@ import { fetchWithTimeout } from "../http";
 import { LOGIN_PATH } from "./redirect";
 import { parseProfile, type AuthBackend, type AuthError, type AuthSession, type AuthUser } from "./types";
 import { createSyncApi } from "../sync/supabaseApi";
+import { createFirmApi } from "../firm/firmApi";
 
 /** A refusal the visitor should read (4xx) versus a failure of the network or the server. */
 const isRefusal = (status: number | undefined) => status !== undefined && status >= 400 && status < 500;
@@ -99,6 +100,7 @@ export function createSupabaseBackend(
       return { error: error ? refusal(error) : null };
     },
     syncApi: () => createSyncApi(client),
+    firmApi: () => createFirmApi(client),
     async fetchProfile(userId) {
       const { data, error } = await profiles().select("*").eq("id", userId).single();
       if (error) throw error;

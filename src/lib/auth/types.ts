@@ -1,3 +1,4 @@
+import type { FirmApi } from "../firm/firmApi";
 import type { SyncApi } from "../sync/session";
 
 /** The signed-in person as the product sees them, whichever backend signed them in. */
@@ -54,6 +55,8 @@ export interface AuthBackend {
   readonly mode: "supabase" | "demo";
   /** With Supabase: the signed-in user's workspace tables, for the sync session (src/lib/sync). */
   syncApi?(): SyncApi;
+  /** With Supabase: the user's firm, its members and invites. The demo is a firm of one and has none. */
+  firmApi?(): FirmApi;
   /** The stored session of this browser, or null. */
   getSession(): Promise<AuthSession | null>;
   /** Follows sign-in and sign-out here and in other tabs; returns the unsubscribe function. */

@@ -193,8 +193,11 @@ describe("invites", () => {
     expect(await status("0".repeat(64))).toEqual({ status: "unknown" });
 
     const revoked = await invite(ada, "gus@firm.test");
-    expect(await as(bob, (tx) => affected(tx, "update public.firm_invites set revoked_at = now() where id = $1", [revoked.id]))).toBe(0);
-    await keep(ada, (tx) => tx.query("update public.firm_invites set revoked_at = now() where id = $1", [revoked.id]));
+    await expect(as(bob, (tx) => tx.query("select public.revoke_firm_invite($1)", [revoked.id]))).rejects.toThrow(/only admins revoke/);
+    await expect(as(dan, (tx) => tx.query("select public.revoke_firm_invite($1)", [revoked.id]))).rejects.toThrow(/only admins revoke/);
+    await expect(as(null, (tx) => tx.query("select public.revoke_firm_invite($1)", [revoked.id]))).rejects.toThrow(/permission denied/);
+    await expect(as(ada, (tx) => tx.query("update public.firm_invites set revoked_at = now()"))).rejects.toThrow(/permission denied/);
+    await keep(ada, (tx) => tx.query("select public.revoke_firm_invite($1)", [revoked.id]));
     expect(await status(revoked.token)).toMatchObject({ status: "revoked" });
 
     const expired = await invite(ada, "hal@firm.test");

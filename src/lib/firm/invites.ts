@@ -1,0 +1,69 @@
+/**
+ * Invite links to a firm (supabase/migrations/20251129000000_firms.sql): `/login#invite=<token>`, the token in the
+ * fragment (as a booking's manage link), so it never reaches a server's logs or a Referer header. The token is 64
+ * lower-case hex digits; the database keeps only its SHA-256.
+ */
+import { LOGIN_PATH } from "../auth/redirect";
+
+/** The roles of a firm. */
+export type FirmRole = "admin" | "member";
+
+/** How each role reads on screen. */
+export const ROLE_LABELS: Record<FirmRole, string> = { admin: "Admin", member: "Member" };
+
+/** What a link is, as firm_invite_status answers. */
+export type InviteStatus =
+  | { status: "valid"; firm: string; email: string; role: FirmRole }
+  | { status: "used" | "expired" | "revoked" | "unknown" };
+
+const TOKEN = /^[0-9a-f]{64}$/;
+const FRAGMENT_KEY = "invite";
+
+/** The link an invitee opens: this site's /login with the token in the fragment. */
+export function inviteLink(origin: string, token: string): string {
+  return `${origin.replace(/\/+$/, "")}${LOGIN_PATH}#${FRAGMENT_KEY}=${token}`;
+}
+
+/** The invite token of a location's fragment (`#invite=<token>`), or null when it holds none or a malformed one. */
+export function inviteTokenOf(hash: string): string | null {
+  const token = new URLSearchParams(hash.replace(/^#/, "")).get(FRAGMENT_KEY)?.trim().toLowerCase() ?? "";
+  return TOKEN.test(token) ? token : null;
+}
+
+/** Whether a value is one of the firm's roles. */
+export const isFirmRole = (value: unknown): value is FirmRole => value === "admin" || value === "member";
+
+/** Reads firm_invite_status's answer; anything unexpected is an unknown link. */
+export function parseInviteStatus(value: unknown): InviteStatus {
+  const answer = (typeof value === "object" && value !== null ? value : {}) as Record<string, unknown>;
+  const { status, firm, email, role } = answer;
+  if (status === "valid" && typeof firm === "string" && typeof email === "string" && isFirmRole(role)) return { status, firm, email, role };
+  if (status === "used" || status === "expired" || status === "revoked") return { status };
+  return { status: "unknown" };
+}
+
+/** What the login page says about a link that cannot be used, by its status. */
+export const INVITE_PROBLEMS = {
+  used: "This invite link has already been used. If that was not you, ask your firm's admin for a new one.",
+  expired: "This invite link has expired. Ask your firm's admin for a new one.",
+  revoked: "This invite link was withdrawn by your firm's admin. Ask them for a new one.",
+  unknown: "This invite link is not valid. Check that you copied all of it, or ask your firm's admin for a new one.",
+} as const;
+
+/** The login page's line about a valid link. */
+export const inviteWelcome = (status: Extract<InviteStatus, { status: "valid" }>) =>
+  `You are invited to join ${status.firm} as ${status.role === "admin" ? "an admin" : "a member"}. Sign in or create an account with ${status.email} to accept.`;
+
+/** What a refused accept_firm_invite means for the person, from the database's message. */
+export function acceptProblem(message: string, invitedEmail?: string): string {
+  for (const status of ["used", "expired", "revoked", "unknown"] as const) {
+    if (message.includes(`invite ${status}`)) return INVITE_PROBLEMS[status];
+  }
+  if (message.includes("this invite is for")) {
+    return `This invite is for ${invitedEmail ?? message.replace(/^.*this invite is for /, "")}. Sign out and sign in with that address to accept it.`;
+  }
+  if (message.includes("last admin")) {
+    return "You are the last admin of your current firm. Make another member admin there first, then open the link again.";
+  }
+  return "The invite could not be accepted. Check your connection and open the link again.";
+}

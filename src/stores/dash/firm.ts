@@ -1,0 +1,14 @@
+import { isDemoMode } from "../../lib/auth/config";
+import { $auth, authBackend } from "../auth";
+import { createFirmStore } from "./firmStore";
+
+/** The signed-in user's firm (Supabase only; the demo is a firm of one): Settings' firm section. */
+export const firm = createFirmStore({
+  demo: isDemoMode,
+  api: async () => (await authBackend()).firmApi?.(),
+  userId: () => $auth.get().user?.id ?? null,
+  origin: () => window.location.origin,
+});
+
+/** What the firm section shows. */
+export const $firm = firm.$firm;

@@ -1,0 +1,91 @@
+import { atom } from "nanostores";
+import type { FirmApi, FirmSnapshot } from "../../lib/firm/firmApi";
+import { inviteLink, type FirmRole } from "../../lib/firm/invites";
+
+/** What Settings' firm section shows. */
+export type FirmView =
+  | { state: "demo" }
+  | { state: "loading" }
+  | { state: "failed"; message: string }
+  | { state: "ready"; snapshot: FirmSnapshot; me: FirmRole };
+
+/** A change's outcome: nothing to say, or the message to show. */
+export type FirmChange = { error: string | null };
+
+export const FIRM_MESSAGES = {
+  loadFailed: "The firm's members could not be loaded. Check your connection and try again.",
+  lastAdmin: "A firm keeps at least one admin: make another member admin first.",
+  notAdmin: "Only the firm's admins can do that.",
+  badEmail: "Enter a valid e-mail address.",
+  failed: "That did not work. Check your connection and try again.",
+  alreadyMember: (email: string) => `${email} is already a member of the firm.`,
+} as const;
+
+/** What a refused change means for the person, from the database's message. */
+export function firmProblem(message: string, email = ""): string {
+  if (message.includes("last admin")) return FIRM_MESSAGES.lastAdmin;
+  if (message.includes("already a member")) return FIRM_MESSAGES.alreadyMember(email);
+  if (message.includes("email_check") || message.includes("firm_invites_email")) return FIRM_MESSAGES.badEmail;
+  if (message.includes("permission denied") || message.includes("row-level security")) return FIRM_MESSAGES.notAdmin;
+  return FIRM_MESSAGES.failed;
+}
+
+export interface FirmStoreDeps {
+  /** The demo build: a firm of one, known before anything loads. */
+  demo: boolean;
+  /** The firm API of the signed-in backend; undefined in the demo, which is a firm of one. */
+  api: () => Promise<FirmApi | undefined>;
+  /** The signed-in user's id. */
+  userId: () => string | null;
+  /** This site's origin, for invite links. */
+  origin: () => string;
+}
+
+/** The firm section's store: load, invite, change a role, remove a member, revoke an invite; each change reloads. */
+export function createFirmStore(deps: FirmStoreDeps) {
+  const $firm = atom<FirmView>(deps.demo ? { state: "demo" } : { state: "loading" });
+
+  async function load(): Promise<void> {
+    if (deps.demo) return;
+    const api = await deps.api().catch(() => undefined);
+    if (!api) {
+      $firm.set({ state: "demo" });
+      return;
+    }
+    try {
+      const snapshot = await api.load();
+      const me = snapshot.people.find((person) => person.userId === deps.userId())?.role ?? "member";
+      $firm.set({ state: "ready", snapshot, me });
+    } catch {
+      $firm.set({ state: "failed", message: FIRM_MESSAGES.loadFailed });
+    }
+  }
+
+  async function change(run: (api: FirmApi) => Promise<void>, email?: string): Promise<FirmChange> {
+    const api = await deps.api().catch(() => undefined);
+    if (!api) return { error: FIRM_MESSAGES.failed };
+    try {
+      await run(api);
+    } catch (error) {
+      return { error: firmProblem(error instanceof Error ? error.message : String(error), email) };
+    }
+    await load();
+    return { error: null };
+  }
+
+  return {
+    $firm,
+    load,
+    /** Makes an invite and gives its link, once. */
+    async invite(email: string, role: FirmRole): Promise<{ link: string; token: string } | { error: string }> {
+      let token = "";
+      const { error } = await change(async (api) => {
+        token = (await api.invite(email.trim(), role)).token;
+      }, email.trim());
+      return error ? { error } : { link: inviteLink(deps.origin(), token), token };
+    },
+    changeRole: (userId: string, role: FirmRole) => change((api) => api.changeRole(userId, role)),
+    remove: (userId: string) => change((api) => api.remove(userId)),
+    revokeInvite: (id: string) => change((api) => api.revokeInvite(id)),
+  };
+}

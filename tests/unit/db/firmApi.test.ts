@@ -1,0 +1,68 @@
+import type { PGlite } from "@electric-sql/pglite";
+import { createClient } from "@supabase/supabase-js";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createFirmApi, type FirmApi } from "../../../src/lib/firm/firmApi";
+import type { FakeServer } from "../../e2e/fixtures/server";
+import { serveDataApi } from "../../fixtures/postgrest";
+import { migratedDb, signUp } from "./harness";
+
+// Settings' firm API (src/lib/firm/firmApi.ts) through supabase-js, over HTTP to the fake data API on the migrated
+// database: what the browser sends is what row-level security and the firm's functions decide.
+
+const ANON_KEY = "anon-key";
+let db: PGlite;
+let server: FakeServer;
+let ada: string;
+let bob: string;
+
+const apiOf = (user: string | null): FirmApi =>
+  createFirmApi(
+    createClient(server.url, ANON_KEY, {
+      auth: { persistSession: false, autoRefreshToken: false },
+      ...(user ? { global: { headers: { Authorization: `Bearer user:${user}` } } } : {}),
+    }),
+  );
+
+beforeAll(async () => {
+  db = await migratedDb();
+  ada = await signUp(db, "ada@firm.test", { full_name: "Ada Lovelace" });
+  bob = await signUp(db, "bob@firm.test", { full_name: "Bob Byron" });
+  server = await serveDataApi(db, ANON_KEY);
+}, 120_000);
+
+afterAll(async () => {
+  await server.close();
+});
+
+describe("the firm API over supabase-js", () => {
+  it("invites, lets the invitee check and accept the link, and shows the firm with its members", async () => {
+    const { token } = await apiOf(ada).invite("bob@firm.test", "member");
+    expect(await apiOf(null).inviteStatus(token)).toEqual({ status: "valid", firm: "Ada Lovelace's firm", email: "bob@firm.test", role: "member" });
+    expect((await apiOf(ada).load()).invites).toEqual([expect.objectContaining({ email: "bob@firm.test", role: "member" })]);
+    await apiOf(bob).acceptInvite(token);
+    expect(await apiOf(null).inviteStatus(token)).toEqual({ status: "used" });
+    await expect(apiOf(bob).acceptInvite(token)).rejects.toThrow(/invite used/);
+    const seen = await apiOf(bob).load();
+    expect(seen.firm).toEqual({ name: "Ada Lovelace's firm", address: "", plan: "Professional", seats: 5 });
+    expect(seen.people.map((p) => [p.fullName, p.email, p.role])).toEqual([
+      ["Ada Lovelace", "ada@firm.test", "admin"],
+      ["Bob Byron", "bob@firm.test", "member"],
+    ]);
+    expect(seen.invites).toEqual([]);
+  });
+
+  it("says a member's role change, removal and revoke are refused; an admin's go through", async () => {
+    await expect(apiOf(bob).changeRole(ada, "member")).rejects.toThrow(/only admins change roles/);
+    await expect(apiOf(bob).invite("carol@firm.test", "member")).rejects.toThrow(/only a firm's admins/);
+    const { token } = await apiOf(ada).invite("carol@firm.test", "member");
+    const pending = (await apiOf(ada).load()).invites.find((i) => i.email === "carol@firm.test")!;
+    await expect(apiOf(bob).revokeInvite(pending.id)).rejects.toThrow(/only admins revoke invites/);
+    await apiOf(ada).revokeInvite(pending.id);
+    expect(await apiOf(null).inviteStatus(token)).toEqual({ status: "revoked" });
+    await expect(apiOf(ada).changeRole(ada, "member")).rejects.toThrow(/last admin/);
+    await apiOf(ada).changeRole(bob, "admin");
+    await apiOf(ada).remove(bob);
+    expect((await apiOf(ada).load()).people.map((p) => p.email)).toEqual(["ada@firm.test"]);
+    expect((await apiOf(bob).load()).people.map((p) => [p.email, p.role])).toEqual([["bob@firm.test", "admin"]]);
+  });
+});
