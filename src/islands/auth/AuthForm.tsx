@@ -111,16 +111,14 @@ export default function AuthForm() {
           {invite.message}
         </p>
       )}
-      {invite.state === "problem" && (
-        <div role="alert" className="mt-4 rounded-lg border border-danger/40 bg-danger/10 p-3 text-sm">
-          <p>{invite.message}</p>
-          {user && (
-            <a href="/dash" className="mt-2 inline-block font-medium text-accent underline">
-              Go to your workspace
-            </a>
-          )}
-        </div>
-      )}
+      <div className={invite.state === "problem" ? "mt-4" : undefined}>
+        <FormBanner>{invite.state === "problem" && invite.message}</FormBanner>
+        {invite.state === "problem" && user && (
+          <a href="/dash" className="mt-2 inline-block text-sm font-medium text-accent underline">
+            Go to your workspace
+          </a>
+        )}
+      </div>
       <AuthModeToggle mode={mode} disabled={busy || !hydrated} onChange={(next) => dispatch({ type: "toggle", mode: next })} />
       <form ref={formRef} noValidate onSubmit={onSubmit} aria-busy={busy} className="mt-6 space-y-4">
         <fieldset disabled={!hydrated} className="min-w-0 space-y-4">

@@ -1,13 +1,14 @@
 import { isRecordDate, localDay } from "./dates";
 import { allStrings, isRecordId, oneOf, parseList } from "./parse";
 import { filled, matchesQuery } from "./search";
+import { CASE_SHARINGS, hasSharedFields, type CaseSharing, type SharedFields } from "./shared";
 
 export type CaseStatus = "active" | "pending" | "closed";
 export const CASE_STATUSES: readonly CaseStatus[] = ["active", "pending", "closed"];
 export const CASE_STATUS_LABELS: Record<CaseStatus, string> = { active: "Active", pending: "Pending", closed: "Closed" };
 
 /** A matter of the firm. Its document count is not stored: it is counted from the documents. */
-export interface Case {
+export interface Case extends SharedFields {
   id: string;
   title: string;
   docketNo: string;
@@ -16,6 +17,8 @@ export interface Case {
   /** Calendar day "YYYY-MM-DD". */
   updated: string;
   members: number;
+  /** On Supabase: who may read it. The server's default, when absent, walls it to its creator. */
+  sharing?: CaseSharing;
 }
 
 export type CaseFilter = "all" | CaseStatus;
@@ -73,5 +76,6 @@ export const parseCases = (data: unknown): Case[] | null =>
   parseList(data, (item) => {
     const c = item as Partial<Case> | null;
     if (!c || !isRecordId(c.id) || !allStrings(c.title, c.docketNo, c.jurisdiction) || !oneOf(c.status, CASE_STATUSES)) return null;
-    return typeof c.members === "number" && isRecordDate(c.updated) ? (c as Case) : null;
+    if (c.sharing !== undefined && !CASE_SHARINGS.includes(c.sharing)) return null;
+    return typeof c.members === "number" && isRecordDate(c.updated) && hasSharedFields(c) ? (c as Case) : null;
   });

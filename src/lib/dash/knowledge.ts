@@ -1,13 +1,14 @@
 import { isRecordDate, localDay } from "./dates";
 import { allStrings, isRecordId, oneOf, parseList } from "./parse";
 import { filled, matchesQuery } from "./search";
+import { hasSharedFields, type SharedFields } from "./shared";
 
 export type KnowledgeType = "internal" | "law" | "judgment";
 export const KNOWLEDGE_TYPES: readonly KnowledgeType[] = ["internal", "law", "judgment"];
 export const KNOWLEDGE_TYPE_LABELS: Record<KnowledgeType, string> = { internal: "Internal", law: "Law", judgment: "Judgment" };
 
 /** A resource of the knowledge base: a law, a judgment or an internal guide. */
-export interface KnowledgeItem {
+export interface KnowledgeItem extends SharedFields {
   id: string;
   title: string;
   type: KnowledgeType;
@@ -62,5 +63,5 @@ export const parseKnowledge = (data: unknown): KnowledgeItem[] | null =>
     const k = item as Partial<KnowledgeItem> | null;
     if (!k || !isRecordId(k.id) || !allStrings(k.title, k.description, k.source) || !oneOf(k.type, KNOWLEDGE_TYPES)) return null;
     if (k.text !== undefined && typeof k.text !== "string") return null;
-    return isRecordDate(k.lastUpdated) ? (k as KnowledgeItem) : null;
+    return isRecordDate(k.lastUpdated) && hasSharedFields(k) ? (k as KnowledgeItem) : null;
   });

@@ -4,6 +4,7 @@ import { ATTEMPTS, floorInstants, PROCESSING_STATES, statusAt, type Processing }
 import { isRecordDate } from "./dates";
 import type { DocumentStatus, WorkspaceDocument } from "./files";
 import { allStrings, isRecordId, oneOf, parseList } from "./parse";
+import { hasSharedFields, type SharedFields } from "./shared";
 
 /** The file types the upload accepts, as the file picker's `accept` and as people read them. */
 export const ACCEPTED_EXTENSIONS = [".pdf", ".doc", ".docx", ".txt"] as const;
@@ -25,7 +26,7 @@ export const UPLOAD_STATUS_LABELS: Record<UploadStatus, string> = {
 };
 
 /** An uploaded document: what was sent, where to, when, and how its reading went (its status follows from that). */
-export interface Upload {
+export interface Upload extends SharedFields {
   id: string;
   filename: string;
   title: string;
@@ -50,6 +51,8 @@ export interface Upload {
   storagePath?: string;
   /** With Supabase: the original's SHA-256, hex. */
   sha256?: string;
+  /** With Supabase: the colleague whose case it is filed in; absent when the case is the uploader's own. */
+  caseOwner?: string;
 }
 
 /** Where a document's original lives in the user's documents bucket: its own folder, the file name without slashes. */
@@ -171,5 +174,6 @@ export const parseUploads = (data: unknown): Upload[] | null =>
     if (u.sample !== undefined && !(typeof u.sample === "string" && SAMPLE_FILE.test(u.sample))) return null;
     if (u.storagePath !== undefined && !(typeof u.storagePath === "string" && /^[^/]+\/[^/]+\/[^/]+$/.test(u.storagePath))) return null;
     if (u.sha256 !== undefined && !(typeof u.sha256 === "string" && /^[0-9a-f]{64}$/.test(u.sha256))) return null;
+    if (!hasSharedFields(u) || !(u.caseOwner === undefined || typeof u.caseOwner === "string")) return null;
     return isRecordDate(u.uploaded) ? (u as Upload) : null;
   });

@@ -14,14 +14,13 @@ const PREFS = mapping("preferences");
 const NOW = new Date("2026-11-24T10:00:00.000Z");
 const lease: Case = { id: "case-lease", title: "Lease", docketNo: "L-1", jurisdiction: "Paphos", status: "active", updated: "2026-11-01", members: 1 };
 const estate: Case = { id: "case-estate", title: "Estate", docketNo: "E-2", jurisdiction: "Not specified", status: "pending", updated: "2026-11-02", members: 2 };
-/** A case as the server answers it: the mapping's row with the columns the server adds. */
+/** A case of the user as the reader answers it: the mapping's row with the columns the server adds (the reader leaves out owner_id when it is the user's). */
 const caseRow = (c: Case, updatedAt = "2026-11-01T00:00:00+00:00"): Row => ({
   ...CASES.toRows([c])[0],
-  owner_id: "ada",
   created_at: "2026-11-01T00:00:00+00:00",
   updated_at: updatedAt,
 });
-const prefsRow: Row = { owner_id: "ada", default_scope: "firm", compact_mode: false, notify_email: true, notify_desktop: false, notify_mobile: true, sidebar_collapsed: false };
+const prefsRow: Row = { default_scope: "firm", compact_mode: false, notify_email: true, notify_desktop: false, notify_mobile: true, sidebar_collapsed: false };
 
 /** A local cache in memory. */
 function memoryRepository<T>(initial: T): Repository<T> & { saved: T[] } {

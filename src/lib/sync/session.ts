@@ -22,7 +22,11 @@ export interface PageHit {
 
 /** What a sync session needs of the server (supabaseBackend.ts gives it over supabase-js). */
 export interface SyncApi {
-  reader: RemoteReader;
+  /**
+   * Every row of a table `owner` (the user) may read. The user's own rows come without owner_id (and the columns naming
+   * them); a colleague's shared rows keep theirs.
+   */
+  reader: { select(table: string, owner: string): ReturnType<RemoteReader["select"]> };
   /** apply_changes: the changes in one request, for `owner` (the user whose outbox they come from) only. */
   send(changes: Change[], owner: string): Promise<SendOutcome>;
   /** search_pages, within documents and cases when given (null: all); throws when the server cannot answer. */
@@ -110,7 +114,7 @@ export async function openSyncSession(userId: string, api: SyncApi, options: Syn
     // The server holds a newer version of those records (another device's edit): show it.
     onSkipped: () => refresh(),
   });
-  const remote = createRemoteWorkspace({ reader: api.reader, outbox, sender, onError, journal: journal.write, ...(options.now ? { now: options.now } : {}) });
+  const remote = createRemoteWorkspace({ reader: { select: (table) => api.reader.select(table, userId) }, outbox, sender, onError, journal: journal.write, ...(options.now ? { now: options.now } : {}) });
   let interval: ReturnType<typeof setInterval> | undefined;
 
   const refresh = () => {

@@ -19,6 +19,18 @@ function must<T>({ data, error }: { data: T | null; error: { message: string } |
 }
 
 /**
+ * A row as the sync keeps it: the user's own rows (and cases) are named by their key alone, as before firms; only a
+ * colleague's keeps its owner_id (and case_owner_id), which every change of it sends back (src/lib/sync/tables.ts),
+ * and updated_by says who changed it last only when that was someone else.
+ */
+function ownRowsUnnamed(row: Row, me: string): Row {
+  return Object.fromEntries(Object.entries(row).filter(([column, value]) => !(value === me && NAMING_COLUMNS.has(column))));
+}
+
+/** The columns naming a user: left out of a row when they name the user themself. */
+const NAMING_COLUMNS = new Set(["owner_id", "case_owner_id", "updated_by"]);
+
+/**
  * The workspace tables and files of the signed-in user over supabase-js: a select per table (row-level security
  * returns the user's rows only), apply_changes for a batch of the outbox, search_pages, and the documents bucket.
  */
@@ -26,10 +38,10 @@ export function createSyncApi(client: SupabaseClient): SyncApi {
   const bucket = () => client.storage.from(DOCUMENTS_BUCKET);
   return {
     reader: {
-      async select(table) {
+      async select(table, owner) {
         const { data, error, status } = await client.from(table).select("*");
         if (error) return { ok: false, reason: `${table}: ${error.message} (HTTP ${String(status)})` };
-        return { ok: true, rows: (data ?? []) as Row[] };
+        return { ok: true, rows: ((data ?? []) as Row[]).map((row) => ownRowsUnnamed(row, owner)) };
       },
     },
     async send(changes, owner) {

@@ -1,5 +1,6 @@
 import type { ChatMessage } from "../dash/chat";
 import type { Case } from "../dash/cases";
+import type { SharedFields } from "../dash/shared";
 import type { Conversation } from "../dash/conversations";
 import type { KnowledgeItem } from "../dash/knowledge";
 import type { Preferences } from "../dash/preferences";
@@ -19,6 +20,11 @@ export interface TableMapping {
   table: string;
   /** The columns that name a row, owner_id aside. */
   key: readonly string[];
+  /**
+   * A table the firm shares (20251129000000_firms.sql): a colleague's row comes with its owner_id (the reader leaves
+   * it out of the user's own rows), which then also names the row (keyOf) and goes back with every change of it.
+   */
+  shared?: true;
   toRows(value: unknown): Row[];
   fromRows(rows: readonly Row[]): unknown;
 }
@@ -58,10 +64,24 @@ function shardsOf(rows: readonly Row[], parent: string, order: (row: Row) => str
   return shards;
 }
 
-/** The key of a row: its key columns. */
+/** The key of a row: its key columns, and a colleague's row's owner_id. */
 export function keyOf(mapping: TableMapping, row: Row): RowKey {
-  return Object.fromEntries(mapping.key.map((column) => [column, row[column] as string | number]));
+  const key: RowKey = Object.fromEntries(mapping.key.map((column) => [column, row[column] as string | number]));
+  if (mapping.shared && typeof row["owner_id"] === "string") key["owner_id"] = row["owner_id"];
+  return key;
 }
+
+/**
+ * A shared record's columns of whose it is (only a colleague's record names its owner) and who changed it last: the
+ * server stamps updated_by itself, so it is sent only to be compared (an edit here then reads back as the user's).
+ */
+const ownerColumns = (record: SharedFields): Row => ({
+  ...(record.owner ? { owner_id: record.owner } : {}),
+  ...(record.updatedBy ? { updated_by: record.updatedBy } : {}),
+});
+/** A shared row's fields of whose it is and who changed it last. */
+const sharedFields = (row: Row): SharedFields =>
+  defined({ owner: (row["owner_id"] as string | null) ?? undefined, updatedBy: (row["updated_by"] as string | null) ?? undefined });
 
 const conversations: TableMapping = {
   feature: "conversations",
@@ -109,8 +129,10 @@ const knowledge: TableMapping = {
   feature: "knowledge",
   table: "knowledge_items",
   key: ["id"],
+  shared: true,
   toRows: (value) =>
     (value as KnowledgeItem[]).map((k) => ({
+      ...ownerColumns(k),
       id: k.id,
       title: k.title,
       type: k.type,
@@ -122,6 +144,7 @@ const knowledge: TableMapping = {
   fromRows: (rows) =>
     rows.map((r) =>
       defined({
+        ...sharedFields(r),
         id: r["id"],
         title: r["title"],
         type: r["type"],
@@ -137,34 +160,47 @@ const cases: TableMapping = {
   feature: "cases",
   table: "cases",
   key: ["id"],
+  shared: true,
   toRows: (value) =>
-    (value as Case[]).map((c) => ({
-      id: c.id,
-      title: c.title,
-      docket_no: c.docketNo,
-      jurisdiction: c.jurisdiction,
-      status: c.status,
-      updated_on: c.updated,
-      members: c.members,
-    })),
+    (value as Case[]).map((c) =>
+      defined({
+        ...ownerColumns(c),
+        id: c.id,
+        title: c.title,
+        docket_no: c.docketNo,
+        jurisdiction: c.jurisdiction,
+        status: c.status,
+        updated_on: c.updated,
+        members: c.members,
+        sharing: c.sharing,
+      }),
+    ),
   fromRows: (rows) =>
-    rows.map((r) => ({
-      id: r["id"],
-      title: r["title"],
-      docketNo: r["docket_no"],
-      jurisdiction: r["jurisdiction"],
-      status: r["status"],
-      updated: r["updated_on"],
-      members: r["members"],
-    })),
+    rows.map((r) =>
+      defined({
+        ...sharedFields(r),
+        id: r["id"],
+        title: r["title"],
+        docketNo: r["docket_no"],
+        jurisdiction: r["jurisdiction"],
+        status: r["status"],
+        updated: r["updated_on"],
+        members: r["members"],
+        // Walled to its members is the server's default for a case row that does not say: read back as not saying.
+        sharing: r["sharing"] === "firm" ? "firm" : undefined,
+      }),
+    ),
 };
 
 const documents: TableMapping = {
   feature: "uploads",
   table: "documents",
   key: ["id"],
+  shared: true,
   toRows: (value) =>
     (value as Upload[]).map((u) => ({
+      ...ownerColumns(u),
+      ...(u.caseOwner ? { case_owner_id: u.caseOwner } : {}),
       id: u.id,
       title: u.title,
       file_name: u.filename,
@@ -191,6 +227,8 @@ const documents: TableMapping = {
   fromRows: (rows) =>
     rows.map((r) =>
       defined({
+        ...sharedFields(r),
+        caseOwner: (r["case_owner_id"] as string | null) ?? undefined,
         id: r["id"],
         title: r["title"],
         filename: r["file_name"],

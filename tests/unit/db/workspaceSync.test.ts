@@ -57,7 +57,12 @@ async function device(userId: string, name: string, signedIn = userId, now?: () 
   });
   const api = createSyncApi(client);
   // The session names its changes' owner by its own id; the device's name only keeps the outboxes apart.
-  const deviceApi: SyncApi = { ...api, send: (changes, owner) => api.send(changes, owner.slice(0, -`-${name}`.length)) };
+  const user = (owner: string) => owner.slice(0, -`-${name}`.length);
+  const deviceApi: SyncApi = {
+    ...api,
+    reader: { select: (table, owner) => api.reader.select(table, user(owner)) },
+    send: (changes, owner) => api.send(changes, user(owner)),
+  };
   let session!: SyncSession;
   const workspace = createWorkspace({
     features: [
@@ -178,5 +183,75 @@ describe("the workspace kept in Supabase", () => {
     expect(await count("cases", bob)).toBe(casesFeature.samples().length);
     expect(await count("conversations", ada)).toBe(conversationsFeature.samples().length);
     other.workspace.close();
+  });
+});
+
+describe("a firm's shared records through the sync", () => {
+  let cyd: string;
+  let eli: string;
+
+  beforeAll(async () => {
+    cyd = await signUp(db, "cyd@example.com");
+    eli = await signUp(db, "eli@example.com");
+    // Eli joins Cyd's firm by an invite.
+    const { rows } = await db.transaction(async (tx) => {
+      await tx.exec("set local role authenticated");
+      await tx.query("select set_config('request.jwt.claims', $1, true)", [JSON.stringify({ sub: cyd, role: "authenticated" })]);
+      return tx.query<{ invite: { token: string } }>("select public.create_firm_invite('eli@example.com') as invite");
+    });
+    await db.transaction(async (tx) => {
+      await tx.exec("set local role authenticated");
+      await tx.query("select set_config('request.jwt.claims', $1, true)", [JSON.stringify({ sub: eli, role: "authenticated" })]);
+      await tx.query("select public.accept_firm_invite($1)", [rows[0]!.invite.token]);
+    });
+  });
+
+  const shared: Case = { id: "case-firm", title: "Firm matter", docketNo: "FM-1", jurisdiction: "Paphos", status: "active", updated: "2026-11-26", members: 1, sharing: "firm" };
+
+  it("shows a colleague's firm-wide case as theirs, edits it in place (never a copy), and says who changed it", async () => {
+    const cydDesk = await device(cyd, "desk");
+    await cydDesk.session.refresh();
+    cydDesk.atoms.cases.set([shared, ...cydDesk.atoms.cases.get()]);
+    await cydDesk.session.settled();
+
+    const eliDesk = await device(eli, "desk");
+    await eliDesk.session.refresh();
+    await eliDesk.session.settled();
+    const seen = eliDesk.atoms.cases.get().filter((c) => c.id === "case-firm");
+    expect(seen).toEqual([{ ...shared, owner: cyd, updatedBy: cyd }]);
+    // Cyd's samples are walled to her: Eli sees only his own.
+    expect(eliDesk.atoms.cases.get().filter((c) => c.owner !== undefined)).toHaveLength(1);
+
+    eliDesk.atoms.cases.set(eliDesk.atoms.cases.get().map((c) => (c.id === "case-firm" ? { ...c, title: "Firm matter, renamed by Eli" } : c)));
+    await eliDesk.session.settled();
+    expect(eliDesk.session.$state.get()).toEqual({ waiting: 0, offline: false });
+    const { rows } = await db.query("select owner_id, title, updated_by from public.cases where id = 'case-firm'");
+    expect(rows).toEqual([{ owner_id: cyd, title: "Firm matter, renamed by Eli", updated_by: eli }]);
+
+    await cydDesk.session.refresh();
+    expect(cydDesk.atoms.cases.get().find((c) => c.id === "case-firm")).toEqual({ ...shared, title: "Firm matter, renamed by Eli", updatedBy: eli });
+    cydDesk.workspace.close();
+    eliDesk.workspace.close();
+  });
+
+  it("drops what a removed member can no longer read at their next refresh, and never keeps an edit of it waiting", async () => {
+    const eliDesk = await device(eli, "laptop");
+    await eliDesk.session.refresh();
+    await eliDesk.session.settled();
+    expect(eliDesk.atoms.cases.get().some((c) => c.id === "case-firm")).toBe(true);
+    await db.transaction(async (tx) => {
+      await tx.exec("set local role authenticated");
+      await tx.query("select set_config('request.jwt.claims', $1, true)", [JSON.stringify({ sub: cyd, role: "authenticated" })]);
+      await tx.query("delete from public.firm_members where user_id = $1", [eli]);
+    });
+    // An edit made before the refresh (offline, say) is refused by the server, not kept waiting.
+    eliDesk.atoms.cases.set(eliDesk.atoms.cases.get().map((c) => (c.id === "case-firm" ? { ...c, title: "Too late" } : c)));
+    await eliDesk.session.settled();
+    expect(await eliDesk.session.refresh()).toBe(true);
+    expect(eliDesk.atoms.cases.get().some((c) => c.id === "case-firm")).toBe(false);
+    expect(eliDesk.session.$state.get()).toEqual({ waiting: 0, offline: false });
+    expect((await db.query("select title from public.cases where id = 'case-firm'")).rows).toEqual([{ title: "Firm matter, renamed by Eli" }]);
+    expect((await db.query("select count(*)::int as n from public.cases where id = 'case-firm'")).rows).toEqual([{ n: 1 }]);
+    eliDesk.workspace.close();
   });
 });
