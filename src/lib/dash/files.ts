@@ -23,6 +23,8 @@ export interface WorkspaceDocument {
   type: "pdf" | "doc";
   /** Why it failed, in words, when it did (an upload the reader could not read). */
   reason?: string;
+  /** On the firm's Supabase: the colleague who changed it last, when it was not the user. */
+  updatedBy?: string;
 }
 
 export type StatusFilter = "all" | DocumentStatus;

@@ -120,6 +120,7 @@ export function uploadedDocument(upload: Upload, now: number): WorkspaceDocument
     uploaded: upload.uploaded,
     type: upload.kind === "pdf" ? "pdf" : "doc",
     ...(status === "failed" && upload.processing.reason ? { reason: upload.processing.reason } : {}),
+    ...(upload.updatedBy ? { updatedBy: upload.updatedBy } : {}),
   };
 }
 

@@ -26,6 +26,14 @@ export interface PendingInvite {
   expiresAt: string;
 }
 
+/** A member of a case besides its creator (case_members). */
+export interface CaseMember {
+  /** The case's creator: its owner_id. */
+  caseOwner: string;
+  caseId: string;
+  userId: string;
+}
+
 /** Everything the firm section shows. */
 export interface FirmSnapshot {
   firm: FirmInfo;
@@ -48,6 +56,10 @@ export interface FirmApi {
   inviteStatus(token: string): Promise<InviteStatus>;
   /** Joins the signed-in user to the invite's firm. */
   acceptInvite(token: string): Promise<void>;
+  /** The members of every case the user reads. */
+  caseMembers(): Promise<CaseMember[]>;
+  /** Adds and removes members of a case (its creator or an admin only). */
+  changeCaseMembers(caseOwner: string, caseId: string, add: readonly string[], remove: readonly string[]): Promise<void>;
 }
 
 /** Throws a failed call's error, so the caller decides what to say. */
@@ -113,6 +125,24 @@ export function createFirmApi(client: SupabaseClient): FirmApi {
     },
     async acceptInvite(token) {
       must(await client.rpc("accept_firm_invite", { token }));
+    },
+    async caseMembers() {
+      return must<Record<string, unknown>[]>(await client.from("case_members").select("case_owner_id,case_id,user_id")).map((row) => ({
+        caseOwner: text(row["case_owner_id"]),
+        caseId: text(row["case_id"]),
+        userId: text(row["user_id"]),
+      }));
+    },
+    async changeCaseMembers(caseOwner, caseId, add, remove) {
+      if (add.length > 0) {
+        must(await client.from("case_members").insert(add.map((userId) => ({ case_owner_id: caseOwner, case_id: caseId, user_id: userId }))));
+      }
+      if (remove.length > 0) {
+        const removed = must(
+          await client.from("case_members").delete().eq("case_owner_id", caseOwner).eq("case_id", caseId).in("user_id", [...remove]).select("user_id"),
+        );
+        changedOne(removed, "only the case's creator or an admin changes its members");
+      }
     },
   };
 }

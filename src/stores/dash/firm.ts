@@ -12,3 +12,6 @@ export const firm = createFirmStore({
 
 /** What the firm section shows. */
 export const $firm = firm.$firm;
+
+/** The members of each case the user reads, besides its creator (Supabase only). */
+export const $caseMembers = firm.$caseMembers;

@@ -21,6 +21,8 @@ function fakeApi(overrides: Partial<FirmApi> = {}) {
     revokeInvite: (id) => (calls.push(`revoke ${id}`), Promise.resolve()),
     inviteStatus: () => Promise.resolve({ status: "unknown" }),
     acceptInvite: () => Promise.resolve(),
+    caseMembers: () => Promise.resolve([]),
+    changeCaseMembers: (caseOwner, caseId, add, remove) => (calls.push(`members ${caseOwner} ${caseId} +${add.join(",")} -${remove.join(",")}`), Promise.resolve()),
     ...overrides,
   };
   return { api, calls };
@@ -41,7 +43,7 @@ describe("the firm store", () => {
     const admin = storeWith(fakeApi().api);
     expect(admin.$firm.get()).toEqual({ state: "loading" });
     await admin.load();
-    expect(admin.$firm.get()).toEqual({ state: "ready", snapshot: SNAPSHOT, me: "admin" });
+    expect(admin.$firm.get()).toEqual({ state: "ready", snapshot: SNAPSHOT, me: "admin", userId: "ada" });
     const member = storeWith(fakeApi().api, "bob");
     await member.load();
     expect(member.$firm.get()).toMatchObject({ me: "member" });
@@ -77,5 +79,28 @@ describe("the firm store", () => {
     expect(await store.revokeInvite("i1")).toEqual({ error: null });
     expect(calls).toEqual(["role bob admin", "remove bob", "revoke i1"]);
     expect(loads).toBe(3);
+  });
+});
+
+describe("the members of cases", () => {
+  it("keeps each case's members besides its creator, keyed by whose case it is, and changes only the difference", async () => {
+    let rows = [
+      { caseOwner: "ada", caseId: "case-own", userId: "bob" },
+      { caseOwner: "ada", caseId: "case-own", userId: "ada" },
+      { caseOwner: "bob", caseId: "case-bobs", userId: "carol" },
+    ];
+    const { api, calls } = fakeApi({ caseMembers: () => Promise.resolve(rows) });
+    const store = storeWith(api);
+    await store.loadCaseMembers();
+    expect([...store.$caseMembers.get()]).toEqual([
+      ["|case-own", ["bob"]],
+      ["bob|case-bobs", ["carol"]],
+    ]);
+    expect(store.caseKey(undefined, "case-own")).toBe("|case-own");
+    expect(store.caseKey("ada", "case-own")).toBe("|case-own");
+    rows = [{ caseOwner: "ada", caseId: "case-own", userId: "carol" }];
+    expect(await store.setCaseMembers(undefined, "case-own", ["carol", "ada"])).toEqual({ error: null });
+    expect(calls).toEqual(["members ada case-own +carol -bob"]);
+    expect(store.$caseMembers.get().get("|case-own")).toEqual(["carol"]);
   });
 });

@@ -7,7 +7,7 @@ export type FirmView =
   | { state: "demo" }
   | { state: "loading" }
   | { state: "failed"; message: string }
-  | { state: "ready"; snapshot: FirmSnapshot; me: FirmRole };
+  | { state: "ready"; snapshot: FirmSnapshot; me: FirmRole; userId: string };
 
 /** A change's outcome: nothing to say, or the message to show. */
 export type FirmChange = { error: string | null };
@@ -41,11 +41,21 @@ export interface FirmStoreDeps {
   origin: () => string;
 }
 
-/** The firm section's store: load, invite, change a role, remove a member, revoke an invite; each change reloads. */
+/**
+ * The firm's store: Settings' firm section (load, invite, change a role, remove a member, revoke an invite; each
+ * change reloads) and the members of the cases the user reads.
+ */
 export function createFirmStore(deps: FirmStoreDeps) {
   const $firm = atom<FirmView>(deps.demo ? { state: "demo" } : { state: "loading" });
 
-  async function load(): Promise<void> {
+  let loading: Promise<void> | undefined;
+  /** Loads the firm; calls while a load is under way share it. */
+  const load = (): Promise<void> =>
+    (loading ??= loadNow().finally(() => {
+      loading = undefined;
+    }));
+
+  async function loadNow(): Promise<void> {
     if (deps.demo) return;
     const api = await deps.api().catch(() => undefined);
     if (!api) {
@@ -54,8 +64,9 @@ export function createFirmStore(deps: FirmStoreDeps) {
     }
     try {
       const snapshot = await api.load();
-      const me = snapshot.people.find((person) => person.userId === deps.userId())?.role ?? "member";
-      $firm.set({ state: "ready", snapshot, me });
+      const userId = deps.userId() ?? "";
+      const me = snapshot.people.find((person) => person.userId === userId)?.role ?? "member";
+      $firm.set({ state: "ready", snapshot, me, userId });
     } catch {
       $firm.set({ state: "failed", message: FIRM_MESSAGES.loadFailed });
     }
@@ -73,9 +84,44 @@ export function createFirmStore(deps: FirmStoreDeps) {
     return { error: null };
   }
 
+  /** The members of each case the user reads, besides its creator, by caseKey. */
+  const $caseMembers = atom<ReadonlyMap<string, readonly string[]>>(new Map());
+
+  /** A case's key: its creator (none for the user's own case) and id. */
+  const caseKey = (caseOwner: string | undefined, caseId: string) => `${caseOwner && caseOwner !== deps.userId() ? caseOwner : ""}|${caseId}`;
+
+  async function loadCaseMembers(): Promise<void> {
+    const api = await deps.api().catch(() => undefined);
+    if (!api) return;
+    try {
+      const members = new Map<string, string[]>();
+      for (const { caseOwner, caseId, userId } of await api.caseMembers()) {
+        if (userId === caseOwner) continue;
+        const key = caseKey(caseOwner, caseId);
+        members.set(key, [...(members.get(key) ?? []), userId]);
+      }
+      $caseMembers.set(members);
+    } catch {
+      // The cards keep the count their records carry until the next load.
+    }
+  }
+
   return {
     $firm,
+    $caseMembers,
+    caseKey,
     load,
+    loadCaseMembers,
+    /** Makes the case's members (besides its creator) exactly `members`: adds and removes the difference. */
+    async setCaseMembers(caseOwner: string | undefined, caseId: string, members: readonly string[]): Promise<FirmChange> {
+      const owner = caseOwner ?? deps.userId() ?? "";
+      const now = $caseMembers.get().get(caseKey(caseOwner, caseId)) ?? [];
+      const add = members.filter((id) => !now.includes(id) && id !== owner);
+      const remove = now.filter((id) => !members.includes(id));
+      const { error } = await change((api) => api.changeCaseMembers(owner, caseId, add, remove));
+      await loadCaseMembers();
+      return { error };
+    },
     /** Makes an invite and gives its link, once. */
     async invite(email: string, role: FirmRole): Promise<{ link: string; token: string } | { error: string }> {
       let token = "";

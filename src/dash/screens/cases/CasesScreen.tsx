@@ -16,6 +16,9 @@ import { useOpenInChat } from "../../components/useOpenInChat";
 import CaseCard from "./CaseCard";
 import CaseViewDialog from "./CaseViewDialog";
 import NewCaseDialog from "./NewCaseDialog";
+import CaseAccessDialog from "./CaseAccessDialog";
+import { isDemoMode } from "../../../lib/auth/config";
+import { $firm, firm } from "../../../stores/dash/firm";
 
 /** The firm's cases: search, status tabs, create, view with its documents, delete with confirmation. */
 export default function CasesScreen() {
@@ -27,8 +30,16 @@ export default function CasesScreen() {
   const [viewing, setViewing] = useState<CaseCardData | null>(null);
   const [deleting, setDeleting] = useState<CaseCardData | null>(null);
   const [documents, setDocuments] = useState<CaseDocumentsChoice>("keep");
+  const [access, setAccess] = useState<CaseCardData | null>(null);
+  const view = useStore($firm);
   // The case view lists each case's documents with their status: the samples are read from here on.
   useEffect(readSamples, []);
+  // On the firm's Supabase, the cards show each case's members and who changed it last.
+  useEffect(() => {
+    if (isDemoMode) return;
+    void firm.load();
+    void firm.loadCaseMembers();
+  }, []);
   const count = deleting?.documents ?? 0;
   const startDeleting = (item: CaseCardData) => {
     setDocuments("keep");
@@ -46,13 +57,25 @@ export default function CasesScreen() {
       <SearchField label="Search cases by title or docket" placeholder="Search by title or docket..." value={query} onChange={setCaseQuery} />
       <FilterTabs label="Case status" tabs={CASE_FILTERS} value={filter} onChange={setCaseFilter}>
         <CardGrid count={cases.length} empty={{ icon: "briefcase", title: "No cases found", hint: "Try another search or status." }}>
-          {cases.map((item) => (
-            <CaseCard key={item.id} item={item} onOpenInChat={openInChat} onView={setViewing} onDelete={startDeleting} />
-          ))}
+          {cases.map((item) => {
+            const manages = isDemoMode || item.owner === undefined || (view.state === "ready" && view.me === "admin");
+            return (
+              <CaseCard
+                key={`${item.owner ?? ""}|${item.id}`}
+                item={item}
+                team={!isDemoMode}
+                onOpenInChat={openInChat}
+                onView={setViewing}
+                onDelete={manages ? startDeleting : undefined}
+                onAccess={manages && !isDemoMode ? setAccess : undefined}
+              />
+            );
+          })}
         </CardGrid>
       </FilterTabs>
       <NewCaseDialog open={creating} onClose={() => setCreating(false)} />
       <CaseViewDialog item={viewing} onClose={() => setViewing(null)} />
+      {!isDemoMode && <CaseAccessDialog item={access} onClose={() => setAccess(null)} />}
       <ConfirmDialog
         open={deleting !== null}
         title="Delete this case?"

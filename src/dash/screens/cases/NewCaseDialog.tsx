@@ -1,5 +1,7 @@
 import { useId, useState } from "react";
 import { DOCKET_PLACEHOLDER, EMPTY_CASE_DRAFT, canCreateCase } from "../../../lib/dash/cases";
+import { isDemoMode } from "../../../lib/auth/config";
+import type { CaseSharing } from "../../../lib/dash/shared";
 import { createCase } from "../../../stores/dash/cases";
 import TextField from "../../../ui/TextField";
 import FormDialog from "../../components/FormDialog";
@@ -8,8 +10,10 @@ import FormDialog from "../../components/FormDialog";
 export default function NewCaseDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const id = useId();
   const [draft, setDraft] = useState(EMPTY_CASE_DRAFT);
+  const [sharing, setSharing] = useState<CaseSharing>("firm");
   const close = () => {
     setDraft(EMPTY_CASE_DRAFT);
+    setSharing("firm");
     onClose();
   };
 
@@ -19,7 +23,7 @@ export default function NewCaseDialog({ open, onClose }: { open: boolean; onClos
       title="New Case"
       submitLabel="Create Case"
       canSubmit={canCreateCase(draft)}
-      onSubmit={() => createCase(draft) !== null}
+      onSubmit={() => createCase(draft, isDemoMode ? undefined : sharing) !== null}
       onClose={close}
     >
       <TextField id={`${id}-title`} label="Case Title" value={draft.title} onChange={(e) => setDraft({ ...draft, title: e.target.value })} required />
@@ -38,6 +42,20 @@ export default function NewCaseDialog({ open, onClose }: { open: boolean; onClos
         value={draft.jurisdiction}
         onChange={(e) => setDraft({ ...draft, jurisdiction: e.target.value })}
       />
+      {!isDemoMode && (
+        // On the firm's Supabase: who reads the new case. Its members are chosen from its card's Access.
+        <fieldset className="flex flex-col gap-2">
+          <legend className="field-label">Who can see it</legend>
+          <label className="flex items-center gap-2 text-sm">
+            <input type="radio" name={`${id}-sharing`} checked={sharing === "firm"} onChange={() => setSharing("firm")} />
+            Everyone in the firm
+          </label>
+          <label className="flex items-center gap-2 text-sm">
+            <input type="radio" name={`${id}-sharing`} checked={sharing === "members"} onChange={() => setSharing("members")} />
+            Only me, and the members I add
+          </label>
+        </fieldset>
+      )}
     </FormDialog>
   );
 }

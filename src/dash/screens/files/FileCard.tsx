@@ -3,6 +3,7 @@ import { DOCUMENT_STATUS_LABELS, type TextHit, type WorkspaceDocument } from "..
 import Badge from "../../components/Badge";
 import DashIcon from "../../components/DashIcon";
 import Facts from "../../components/Facts";
+import LastChangedBy from "../../components/LastChangedBy";
 import { DOCUMENT_TONES } from "../../components/statusTones";
 import HitSnippet from "./HitSnippet";
 
@@ -38,6 +39,7 @@ export default function FileCard({ document, hit, onPreview, onOpenInChat, onRei
       />
       {hit && <HitSnippet hit={hit} onOpen={() => onPreview(document, hit)} />}
       {document.status === "failed" && document.reason && <p className="text-sm text-danger">{document.reason}</p>}
+      <LastChangedBy updatedBy={document.updatedBy} />
       <div className="mt-auto flex flex-wrap gap-2">
         <button type="button" onClick={() => onPreview(document)} className="btn-small" aria-describedby={titleId}>
           <DashIcon name="eye" className="size-4" />

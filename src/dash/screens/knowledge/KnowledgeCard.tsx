@@ -2,6 +2,7 @@ import { formatDay } from "../../../lib/dash/dates";
 import { KNOWLEDGE_TYPE_LABELS, type KnowledgeItem } from "../../../lib/dash/knowledge";
 import Badge from "../../components/Badge";
 import DashIcon from "../../components/DashIcon";
+import LastChangedBy from "../../components/LastChangedBy";
 
 interface KnowledgeCardProps {
   item: KnowledgeItem;
@@ -30,6 +31,7 @@ export default function KnowledgeCard({ item, onOpenInChat, onPreview }: Knowled
           <dd>{item.source}</dd>
         </div>
       </dl>
+      <LastChangedBy updatedBy={item.updatedBy} />
       <div className="flex flex-wrap gap-2">
         <button type="button" onClick={() => onOpenInChat(item)} className="btn-small" aria-describedby={`kb-${item.id}`}>
           <DashIcon name="chat" className="size-4" />

@@ -2,6 +2,7 @@ import { useId, useState } from "react";
 import { formatDay } from "../../../lib/dash/dates";
 import type { FirmPerson, FirmSnapshot } from "../../../lib/firm/firmApi";
 import { ROLE_LABELS, type FirmRole } from "../../../lib/firm/invites";
+import { nameOfPerson } from "../../../lib/firm/people";
 import { firm } from "../../../stores/dash/firm";
 import { showToast } from "../../../stores/toasts";
 import ConfirmDialog from "../../../ui/ConfirmDialog";
@@ -9,7 +10,7 @@ import InviteDialog from "./InviteDialog";
 
 const ROLES: FirmRole[] = ["admin", "member"];
 
-const nameOf = (person: FirmPerson) => person.fullName ?? person.email;
+const nameOf = nameOfPerson;
 
 /** Shows a refused change as a toast; a done one says so. */
 function tell(error: string | null, done: string) {
