@@ -18,7 +18,7 @@ const preview = (outDir: string, port: number) => ({
 
 const chromium = { ...devices["Desktop Chrome"], channel: undefined };
 /** The specs that start the fake Supabase on ports.supabase. */
-const SUPABASE_SPECS = /(auth-supabase|booking-supabase|workspace-supabase|clause-answers-supabase|review-supabase|sign-out)\.spec\.ts$/;
+const SUPABASE_SPECS = /(auth-supabase|booking-supabase|workspace-supabase|clause-answers-supabase|review-supabase|firm-supabase|sign-out)\.spec\.ts$/;
 
 export default defineConfig({
   testDir: "tests/e2e",

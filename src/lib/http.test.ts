@@ -136,6 +136,13 @@ describe("fetchWithTimeout", () => {
     expect(vi.getTimerCount()).toBe(0);
   });
 
+  it("passes on a 204 that comes with an (empty) body stream, as Chromium gives one, without re-making it", async () => {
+    const answer = new Response(new ReadableStream({ start: (c) => c.close() }), { status: 200 });
+    Object.defineProperty(answer, "status", { value: 204 });
+    const response = await fetchWithTimeout(15_000, vi.fn<typeof fetch>(async () => answer))("u");
+    expect(response).toBe(answer);
+  });
+
   it("leaves no timer behind for an answer without a body, or once the caller cancels the body", async () => {
     vi.useFakeTimers();
     await fetchWithTimeout(15_000, vi.fn<typeof fetch>(async () => new Response(null, { status: 204 })))("u");

@@ -54,6 +54,9 @@ function boundedBody(body: ReadableStream<Uint8Array>, signal: AbortSignal, sett
   });
 }
 
+/** The statuses whose Response may not have a body (Fetch standard: a null body status). */
+const NULL_BODY_STATUSES = new Set([101, 103, 204, 205, 304]);
+
 /**
  * A fetch that gives up when the answer, its body included, has not fully come within `ms`, rejecting
  * (or failing the body's read) with a TimeoutError; the caller's own signal still aborts it. Built on
@@ -79,7 +82,9 @@ export function fetchWithTimeout(ms: number, fetchImpl: typeof fetch = (...args)
       // Whatever the fetch rejects with once the timer fired, the caller learns it was the time-out.
       throw isTimeout(controller.signal.reason) ? controller.signal.reason : error;
     }
-    if (!response.body) {
+    // No body to bound: none, or a status that may not have one (a 204 from PostgREST can still carry an empty stream,
+    // which a new Response of that status refuses).
+    if (!response.body || NULL_BODY_STATUSES.has(response.status)) {
       settled();
       return response;
     }

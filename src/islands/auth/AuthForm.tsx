@@ -111,14 +111,6 @@ export default function AuthForm() {
           {invite.message}
         </p>
       )}
-      <div className={invite.state === "problem" ? "mt-4" : undefined}>
-        <FormBanner>{invite.state === "problem" && invite.message}</FormBanner>
-        {invite.state === "problem" && user && (
-          <a href="/dash" className="mt-2 inline-block text-sm font-medium text-accent underline">
-            Go to your workspace
-          </a>
-        )}
-      </div>
       <AuthModeToggle mode={mode} disabled={busy || !hydrated} onChange={(next) => dispatch({ type: "toggle", mode: next })} />
       <form ref={formRef} noValidate onSubmit={onSubmit} aria-busy={busy} className="mt-6 space-y-4">
         <fieldset disabled={!hydrated} className="min-w-0 space-y-4">
@@ -141,7 +133,13 @@ export default function AuthForm() {
             {copy.submit}
           </button>
         </fieldset>
-        <FormBanner>{banner?.kind === "error" && banner.text}</FormBanner>
+        {/* One alert region: the form's refusal, or else why an invite link cannot be used. */}
+        <FormBanner>{banner?.kind === "error" ? banner.text : invite.state === "problem" && invite.message}</FormBanner>
+        {invite.state === "problem" && user && (
+          <a href="/dash" className="inline-block text-sm font-medium text-accent underline">
+            Go to your workspace
+          </a>
+        )}
         <div role="status" className="text-sm">
           {banner?.kind === "success" && (
             <p className="rounded-lg border border-success/40 bg-success/10 p-3 text-success">{banner.text}</p>

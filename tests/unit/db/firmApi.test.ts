@@ -66,3 +66,17 @@ describe("the firm API over supabase-js", () => {
     expect((await apiOf(bob).load()).people.map((p) => [p.email, p.role])).toEqual([["bob@firm.test", "admin"]]);
   });
 });
+
+describe("case members over supabase-js", () => {
+  it("adds and removes members of a case, which then reads for them, and refuses a member who does not manage it", async () => {
+    const carol = await signUp(db, "carol@firm.test", { full_name: "Carol Clerk" });
+    await apiOf(carol).acceptInvite((await apiOf(ada).invite("carol@firm.test", "member")).token);
+    await db.query("insert into public.cases (owner_id, id, title, docket_no, sharing) values ($1, 'case-wall', 'Wall', 'W-1', 'members')", [ada]);
+    await apiOf(ada).changeCaseMembers(ada, "case-wall", [carol], []);
+    expect(await apiOf(carol).caseMembers()).toEqual([{ caseOwner: ada, caseId: "case-wall", userId: carol }]);
+    await expect(apiOf(carol).changeCaseMembers(ada, "case-wall", [], [carol])).rejects.toThrow(/only the case's creator or an admin/);
+    await apiOf(ada).changeCaseMembers(ada, "case-wall", [], [carol]);
+    expect(await apiOf(carol).caseMembers()).toEqual([]);
+    expect(await apiOf(ada).caseMembers()).toEqual([]);
+  });
+});

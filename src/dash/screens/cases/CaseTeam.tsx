@@ -39,7 +39,7 @@ export default function CaseTeam({ item }: { item: CaseCard }) {
                 <span aria-hidden="true">{initialsOf(name)}</span>
                 <span
                   aria-hidden="true"
-                  className="pointer-events-none absolute top-full left-1/2 z-10 mt-1 hidden -translate-x-1/2 rounded-md border border-line bg-surface px-2 py-1 text-xs font-normal whitespace-nowrap group-hover:block group-focus-visible:block"
+                  className="pointer-events-none absolute top-full left-1/2 z-10 mt-1 hidden -translate-x-1/2 rounded-md border border-line bg-surface px-2 py-1 text-xs font-normal whitespace-nowrap group-hover:block group-focus:block"
                 >
                   {name}
                 </span>
