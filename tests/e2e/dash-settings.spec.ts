@@ -1,5 +1,6 @@
 import { expect, onScreen, test } from "./fixtures/workspaceTest";
 import { confirmSignOut } from "./fixtures/signOut";
+import { DEMO_FIRM_NOTE } from "../../src/lib/dash/samples/firm";
 import { expectNoAxeViolations } from "./fixtures/axe";
 import { GRACE, openDash, openSignedOut, signInAs } from "./fixtures/dash";
 import { BARE } from "./fixtures/sites";
@@ -20,6 +21,9 @@ test("Profile and Firm Information are read-only, from the auth store's user and
   const firm = page.getByRole("region", { name: "Firm Information" });
   await expect(firm.getByLabel("Firm Name")).toHaveValue("Christodoulou & Partners LLC");
   await expect(firm).toContainText("Firm settings are managed by your firm's administrators.");
+  // The demo is a firm of one and says so: sharing needs the firm's Supabase, and there is nobody to invite.
+  await expect(firm).toContainText(DEMO_FIRM_NOTE);
+  await expect(firm.getByRole("button", { name: "Invite Member" })).toHaveCount(0);
   await expectNoAxeViolations(page, "settings: ");
 });
 

@@ -1,14 +1,10 @@
 import { useStore } from "@nanostores/react";
 import { useEffect } from "react";
-import { sampleFirm } from "../../../lib/dash/samples/firm";
+import { DEMO_FIRM_NOTE, sampleFirm } from "../../../lib/dash/samples/firm";
 import { $firm, firm } from "../../../stores/dash/firm";
 import FirmMembers from "./FirmMembers";
 import ReadOnlyField from "./ReadOnlyField";
 import SettingsSection from "./SettingsSection";
-
-/** What the demo says about sharing: it needs the firm's Supabase project; here everything is the user's alone. */
-export const DEMO_FIRM_NOTE =
-  "Working together needs your firm's Supabase project: there, admins invite colleagues and cases can be shared with the firm or walled to their members. This demo is a firm of one: everything here is yours alone.";
 
 /** The firm: read-only facts (administrators manage them), and on Supabase its members and invites. */
 export default function FirmSection() {

@@ -5,3 +5,7 @@ export const sampleFirm = {
   plan: "Professional",
   seats: 12,
 } as const;
+
+/** What the demo says about sharing: it needs the firm's Supabase project; here everything is the user's alone. */
+export const DEMO_FIRM_NOTE =
+  "Working together needs your firm's Supabase project: there, admins invite colleagues and cases can be shared with the firm or walled to their members. This demo is a firm of one: everything here is yours alone.";
