@@ -11,6 +11,7 @@ import { ANON_KEY, type FakeAccount } from "./fixtures/supabase";
 import { signInToWorkspace, startSupabaseWorkspace, type SupabaseWorkspace } from "./fixtures/supabaseWorkspace";
 import { READ, card, tinyPdf, workspaceContext } from "./fixtures/workspace";
 import { expect, test } from "./fixtures/test";
+import { asRole } from "../unit/db/harness";
 
 // The firm on Supabase (issue 33): the full build against the fake Supabase, whose data API runs every request on
 // PGlite with the project's migrations as the signed-in user, so row-level security decides what each person sees.
@@ -43,12 +44,7 @@ test.beforeAll(async () => {
   for (const account of [ADA, BOB, CAROL, DAN]) {
     await db.query("insert into auth.users (id, email, raw_user_meta_data) values ($1, $2, $3)", [account.id, account.email, JSON.stringify({ full_name: account.fullName })]);
   }
-  const as = async <T,>(user: string, sql: string, params: unknown[]) =>
-    db.transaction(async (tx) => {
-      await tx.exec("set local role authenticated");
-      await tx.query("select set_config('request.jwt.claims', $1, true)", [JSON.stringify({ sub: user, role: "authenticated" })]);
-      return (await tx.query<T>(sql, params)).rows;
-    });
+  const as = <T,>(user: string, sql: string, params: unknown[]) => asRole(db, "authenticated", user, async (tx) => (await tx.query<T>(sql, params)).rows);
   const [made] = await as<{ invite: { token: string } }>(ADA.id, "select public.create_firm_invite($1) as invite", [BOB.email]);
   await as(BOB.id, "select public.accept_firm_invite($1)", [made!.invite.token]);
 });

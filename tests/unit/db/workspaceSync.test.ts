@@ -19,7 +19,7 @@ import { messagesFeature } from "../../../src/stores/dash/messages";
 import { preferencesFeature } from "../../../src/stores/dash/preferences";
 import { uploadsFeature } from "../../../src/stores/dash/uploads";
 import type { Case } from "../../../src/lib/dash/cases";
-import { migratedDb, signUp } from "./harness";
+import { asRole, migratedDb, signUp } from "./harness";
 
 // The sync session (src/lib/sync) against the migrations on PGlite, through real supabase-js over HTTP: every
 // feature's samples become a new user's rows, another device sees them and their changes, and nobody else does.
@@ -194,16 +194,10 @@ describe("a firm's shared records through the sync", () => {
     cyd = await signUp(db, "cyd@example.com");
     eli = await signUp(db, "eli@example.com");
     // Eli joins Cyd's firm by an invite.
-    const { rows } = await db.transaction(async (tx) => {
-      await tx.exec("set local role authenticated");
-      await tx.query("select set_config('request.jwt.claims', $1, true)", [JSON.stringify({ sub: cyd, role: "authenticated" })]);
-      return tx.query<{ invite: { token: string } }>("select public.create_firm_invite('eli@example.com') as invite");
-    });
-    await db.transaction(async (tx) => {
-      await tx.exec("set local role authenticated");
-      await tx.query("select set_config('request.jwt.claims', $1, true)", [JSON.stringify({ sub: eli, role: "authenticated" })]);
-      await tx.query("select public.accept_firm_invite($1)", [rows[0]!.invite.token]);
-    });
+    const { rows } = await asRole(db, "authenticated", cyd, (tx) =>
+      tx.query<{ invite: { token: string } }>("select public.create_firm_invite('eli@example.com') as invite"),
+    );
+    await asRole(db, "authenticated", eli, (tx) => tx.query("select public.accept_firm_invite($1)", [rows[0]!.invite.token]));
   });
 
   const shared: Case = { id: "case-firm", title: "Firm matter", docketNo: "FM-1", jurisdiction: "Paphos", status: "active", updated: "2026-11-26", members: 1, sharing: "firm" };
@@ -239,11 +233,7 @@ describe("a firm's shared records through the sync", () => {
     await eliDesk.session.refresh();
     await eliDesk.session.settled();
     expect(eliDesk.atoms.cases.get().some((c) => c.id === "case-firm")).toBe(true);
-    await db.transaction(async (tx) => {
-      await tx.exec("set local role authenticated");
-      await tx.query("select set_config('request.jwt.claims', $1, true)", [JSON.stringify({ sub: cyd, role: "authenticated" })]);
-      await tx.query("delete from public.firm_members where user_id = $1", [eli]);
-    });
+    await asRole(db, "authenticated", cyd, (tx) => tx.query("delete from public.firm_members where user_id = $1", [eli]));
     // An edit made before the refresh (offline, say) is refused by the server, not kept waiting.
     eliDesk.atoms.cases.set(eliDesk.atoms.cases.get().map((c) => (c.id === "case-firm" ? { ...c, title: "Too late" } : c)));
     await eliDesk.session.settled();
