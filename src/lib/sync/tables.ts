@@ -72,6 +72,16 @@ export function keyOf(mapping: TableMapping, row: Row): RowKey {
 }
 
 /**
+ * A shared table's rows without a colleague's copy of one of the user's own records (the same id): every user gets the
+ * samples under the same ids, and the samples' Internal knowledge is the firm's. The user's own stands, whether the
+ * server has it yet or it is still waiting to be sent (the rows here are the server's with the waiting edits over them).
+ */
+const withoutColleaguesTwins = (rows: readonly Row[]): readonly Row[] => {
+  const own = new Set(rows.filter((row) => typeof row["owner_id"] !== "string").map((row) => row["id"]));
+  return rows.filter((row) => typeof row["owner_id"] !== "string" || !own.has(row["id"]));
+};
+
+/**
  * A shared record's columns of whose it is (only a colleague's record names its owner) and who changed it last: the
  * server stamps updated_by itself, so it is sent only to be compared (an edit here then reads back as the user's).
  */
@@ -142,7 +152,7 @@ const knowledge: TableMapping = {
       text: k.text ?? null,
     })),
   fromRows: (rows) =>
-    rows.map((r) =>
+    withoutColleaguesTwins(rows).map((r) =>
       defined({
         ...sharedFields(r),
         id: r["id"],
@@ -176,7 +186,7 @@ const cases: TableMapping = {
       }),
     ),
   fromRows: (rows) =>
-    rows.map((r) =>
+    withoutColleaguesTwins(rows).map((r) =>
       defined({
         ...sharedFields(r),
         id: r["id"],
@@ -225,7 +235,7 @@ const documents: TableMapping = {
       reads: u.processing.reads ?? 0,
     })),
   fromRows: (rows) =>
-    rows.map((r) =>
+    withoutColleaguesTwins(rows).map((r) =>
       defined({
         ...sharedFields(r),
         caseOwner: (r["case_owner_id"] as string | null) ?? undefined,

@@ -215,6 +215,11 @@ describe("a firm's shared records through the sync", () => {
     expect(seen).toEqual([{ ...shared, owner: cyd, updatedBy: cyd }]);
     // Cyd's samples are walled to her: Eli sees only his own.
     expect(eliDesk.atoms.cases.get().filter((c) => c.owner !== undefined)).toHaveLength(1);
+    // The samples' Internal knowledge is the firm's, but Cyd's copies of the samples Eli has too are left out.
+    expect(await asRole(db, "authenticated", eli, async (tx) => (await tx.query("select 1 from public.knowledge_items where owner_id = $1", [cyd])).rows.length)).toBeGreaterThan(0);
+    const knowledge = eliDesk.atoms.knowledge.get();
+    expect(knowledge.filter((k) => k.owner !== undefined)).toEqual([]);
+    expect(new Set(knowledge.map((k) => k.id)).size).toBe(knowledge.length);
 
     eliDesk.atoms.cases.set(eliDesk.atoms.cases.get().map((c) => (c.id === "case-firm" ? { ...c, title: "Firm matter, renamed by Eli" } : c)));
     await eliDesk.session.settled();
