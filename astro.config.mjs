@@ -97,6 +97,7 @@ export default defineConfig({
       PUBLIC_SENTRY_DSN: publicString(),
       PUBLIC_ASSISTANT_URL: publicUrl(),
       PUBLIC_ASSISTANT_MODEL: publicString(),
+      PUBLIC_SUPABASE_INVITE_EMAILS: publicString(),
     },
     validateSecrets: false,
   },

@@ -7,6 +7,7 @@ import { hydrated } from "./fixtures/islands";
 import { submitSignIn } from "./fixtures/login";
 import type { FakeServer } from "./fixtures/server";
 import { FULL } from "./fixtures/sites";
+import { SERVICE_ROLE_KEY } from "./fixtures/bookingFunction";
 import { ANON_KEY, type FakeAccount } from "./fixtures/supabase";
 import { signInToWorkspace, startSupabaseWorkspace, type SupabaseWorkspace } from "./fixtures/supabaseWorkspace";
 import { READ, card, tinyPdf, workspaceContext } from "./fixtures/workspace";
@@ -165,6 +166,9 @@ test("Ada invites Carol, who joins by the link and reads the firm's case; a wall
     const shown = ada.getByRole("dialog", { name: "Invite Link" });
     link = await shown.getByLabel("Invite link").inputValue();
     expect(link).toMatch(new RegExp(`^${FULL}/login#invite=[0-9a-f]{64}$`));
+    // The project sends e-mail: the invite Edge Function had Auth e-mail Carol a sign-in link to the same page.
+    await expect(shown).toContainText(`The invite was e-mailed to ${CAROL.email}.`);
+    expect(workspace.fake.sentEmails).toEqual([{ kind: "magiclink", email: CAROL.email, redirectTo: link }]);
     await expectNoAxeViolations(ada, "invite link dialog: ");
     await shown.getByRole("button", { name: "Done" }).click();
     await expect(firm.getByRole("region", { name: "Pending Invites" })).toContainText(CAROL.email);
@@ -237,9 +241,12 @@ test("Ada invites Carol, who joins by the link and reads the firm's case; a wall
     await expect(dan.getByRole("region", { name: "Firm Information" }).getByLabel("Firm Name")).toHaveValue("Dan Other's firm");
   });
 
-  await test.step("every request carried the anon key, and only the anon key or a signed-in user's own token", async () => {
+  await test.step("every request from a browser carried the anon key, and only the anon key or a signed-in user's own token", async () => {
     const tokens = workspace.fake.tokens;
-    const data = server.requests.filter((r) => !r.path.startsWith("/storage/v1/object/sign/"));
+    // The service key is the invite Edge Function's, on the server: it reached Auth's e-mail endpoint and nothing else.
+    const fromFunction = server.requests.filter((r) => r.headers.apikey === SERVICE_ROLE_KEY);
+    expect(fromFunction.map((r) => r.path)).toEqual(["/auth/v1/invite", "/auth/v1/magiclink"]);
+    const data = server.requests.filter((r) => !r.path.startsWith("/storage/v1/object/sign/") && !fromFunction.includes(r));
     expect(data.length).toBeGreaterThan(50);
     for (const request of data) {
       const bearer = String(request.headers.authorization ?? "").replace(/^Bearer /, "");

@@ -56,6 +56,8 @@ export interface FirmApi {
   inviteStatus(token: string): Promise<InviteStatus>;
   /** Joins the signed-in user to the invite's firm. */
   acceptInvite(token: string): Promise<void>;
+  /** Has the invite Edge Function e-mail the invite's link; throws when it was not sent. */
+  emailInvite(token: string): Promise<void>;
   /** The members of every case the user reads. */
   caseMembers(): Promise<CaseMember[]>;
   /** Adds and removes members of a case (its creator or an admin only). */
@@ -125,6 +127,10 @@ export function createFirmApi(client: SupabaseClient): FirmApi {
     },
     async acceptInvite(token) {
       must(await client.rpc("accept_firm_invite", { token }));
+    },
+    async emailInvite(token) {
+      const { data, error } = await client.functions.invoke<{ sent?: unknown }>("invite", { body: { token } });
+      if (error || data?.sent !== true) throw new Error("The invite e-mail was not sent");
     },
     async caseMembers() {
       return must<Record<string, unknown>[]>(await client.from("case_members").select("case_owner_id,case_id,user_id")).map((row) => ({

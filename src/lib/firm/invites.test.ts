@@ -9,6 +9,8 @@ describe("invite links", () => {
     expect(inviteTokenOf(`#invite=${TOKEN}`)).toBe(TOKEN);
     expect(inviteTokenOf(`#invite=${TOKEN.toUpperCase()}`)).toBe(TOKEN);
     expect(inviteTokenOf(`#next=/dash&invite=${TOKEN}`)).toBe(TOKEN);
+    // Back from an e-mail link Supabase Auth signed in through, with its own fragment after ours.
+    expect(inviteTokenOf(`#invite=${TOKEN}#access_token=abc&type=magiclink`)).toBe(TOKEN);
   });
 
   it.each(["", "#", "#invite=", `#invite=${TOKEN.slice(1)}`, `#invite=${TOKEN}0`, `#invite=${"g".repeat(64)}`, `#token=${TOKEN}`])(

@@ -24,10 +24,17 @@ export function inviteLink(origin: string, token: string): string {
   return `${origin.replace(/\/+$/, "")}${LOGIN_PATH}#${FRAGMENT_KEY}=${token}`;
 }
 
-/** The invite token of a location's fragment (`#invite=<token>`), or null when it holds none or a malformed one. */
+/**
+ * The invite token of a location's fragment (`#invite=<token>`), or null when it holds none or a malformed one. An
+ * e-mailed link that Supabase Auth has signed in through may come back with its own fragment after ours
+ * (`#invite=<token>#access_token=...`): the token ends where the next part begins.
+ */
 export function inviteTokenOf(hash: string): string | null {
-  const token = new URLSearchParams(hash.replace(/^#/, "")).get(FRAGMENT_KEY)?.trim().toLowerCase() ?? "";
-  return TOKEN.test(token) ? token : null;
+  for (const part of hash.replace(/^#/, "").split("#")) {
+    const token = new URLSearchParams(part).get(FRAGMENT_KEY)?.trim().toLowerCase();
+    if (token !== undefined) return TOKEN.test(token) ? token : null;
+  }
+  return null;
 }
 
 /** Whether a value is one of the firm's roles. */

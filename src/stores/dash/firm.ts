@@ -1,4 +1,5 @@
 import { isDemoMode } from "../../lib/auth/config";
+import { inviteEmails } from "../../lib/supabaseProject";
 import { $auth, authBackend } from "../auth";
 import { createFirmStore } from "./firmStore";
 
@@ -8,6 +9,7 @@ export const firm = createFirmStore({
   api: async () => (await authBackend()).firmApi?.(),
   userId: () => $auth.get().user?.id ?? null,
   origin: () => window.location.origin,
+  inviteEmails,
 });
 
 /** What the firm section shows. */

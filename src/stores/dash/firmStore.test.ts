@@ -21,6 +21,7 @@ function fakeApi(overrides: Partial<FirmApi> = {}) {
     revokeInvite: (id) => (calls.push(`revoke ${id}`), Promise.resolve()),
     inviteStatus: () => Promise.resolve({ status: "unknown" }),
     acceptInvite: () => Promise.resolve(),
+    emailInvite: (token) => (calls.push(`email ${token.slice(0, 4)}`), Promise.resolve()),
     caseMembers: () => Promise.resolve([]),
     changeCaseMembers: (caseOwner, caseId, add, remove) => (calls.push(`members ${caseOwner} ${caseId} +${add.join(",")} -${remove.join(",")}`), Promise.resolve()),
     ...overrides,
@@ -57,6 +58,17 @@ describe("the firm store", () => {
     const made = await storeWith(api).invite("  carol@firm.test ", "member");
     expect(made).toEqual({ link: `https://firm.example/login#invite=${"ab".repeat(32)}`, token: "ab".repeat(32) });
     expect(calls).toEqual(["invite carol@firm.test member"]);
+  });
+
+  it("e-mails the invite too where the project sends invites, and still gives the link when the e-mail fails", async () => {
+    const { api, calls } = fakeApi();
+    const emailing = createFirmStore({ demo: false, inviteEmails: true, api: () => Promise.resolve(api), userId: () => "ada", origin: () => "https://firm.example" });
+    expect(await emailing.invite("carol@firm.test", "admin")).toMatchObject({ emailed: true, link: expect.stringContaining("#invite=") });
+    expect(calls).toEqual(["invite carol@firm.test admin", "email abab"]);
+    const failing = fakeApi({ emailInvite: () => Promise.reject(new Error("502")) });
+    const store = createFirmStore({ demo: false, inviteEmails: true, api: () => Promise.resolve(failing.api), userId: () => "ada", origin: () => "https://firm.example" });
+    expect(await store.invite("carol@firm.test", "member")).toMatchObject({ emailed: false, link: expect.stringContaining("#invite=") });
+    expect(await storeWith(fakeApi().api).invite("carol@firm.test", "member")).not.toHaveProperty("emailed");
   });
 
   it.each([

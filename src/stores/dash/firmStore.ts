@@ -39,6 +39,8 @@ export interface FirmStoreDeps {
   userId: () => string | null;
   /** This site's origin, for invite links. */
   origin: () => string;
+  /** Whether the project e-mails invites (the invite Edge Function). */
+  inviteEmails?: boolean;
 }
 
 /**
@@ -122,13 +124,19 @@ export function createFirmStore(deps: FirmStoreDeps) {
       await loadCaseMembers();
       return { error };
     },
-    /** Makes an invite and gives its link, once. */
-    async invite(email: string, role: FirmRole): Promise<{ link: string; token: string } | { error: string }> {
+    /**
+     * Makes an invite and gives its link, once; where the project e-mails invites, it is e-mailed too (`emailed`:
+     * whether it went; the link is there to send either way).
+     */
+    async invite(email: string, role: FirmRole): Promise<{ link: string; token: string; emailed?: boolean } | { error: string }> {
       let token = "";
+      let emailed: boolean | undefined;
       const { error } = await change(async (api) => {
         token = (await api.invite(email.trim(), role)).token;
+        if (deps.inviteEmails) emailed = await api.emailInvite(token).then(() => true, () => false);
       }, email.trim());
-      return error ? { error } : { link: inviteLink(deps.origin(), token), token };
+      if (error) return { error };
+      return { link: inviteLink(deps.origin(), token), token, ...(emailed === undefined ? {} : { emailed }) };
     },
     changeRole: (userId: string, role: FirmRole) => change((api) => api.changeRole(userId, role)),
     remove: (userId: string) => change((api) => api.remove(userId)),

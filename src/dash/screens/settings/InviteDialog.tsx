@@ -20,12 +20,14 @@ export default function InviteDialog({ open, onClose }: { open: boolean; onClose
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | undefined>();
   const [link, setLink] = useState<string | null>(null);
+  const [emailed, setEmailed] = useState<boolean | undefined>();
   const [copied, setCopied] = useState<string | null>(null);
   const close = () => {
     setEmail("");
     setRole("member");
     setError(undefined);
     setLink(null);
+    setEmailed(undefined);
     setCopied(null);
     onClose();
   };
@@ -34,6 +36,13 @@ export default function InviteDialog({ open, onClose }: { open: boolean; onClose
     <Dialog open={open} onClose={close} title={link ? "Invite Link" : "Invite Member"}>
       {link ? (
         <div className="flex flex-col gap-4">
+          {emailed !== undefined && (
+            <p className="text-sm">
+              {emailed
+                ? `The invite was e-mailed to ${email.trim()}. You can also send them this link yourself.`
+                : "The invite e-mail could not be sent: copy the link and send it yourself."}
+            </p>
+          )}
           <p className="text-sm text-muted">
             Send this link to {email.trim()}. It lets them join the firm as {ROLE_LABELS[role].toLowerCase()} with that address, once, within 7 days. It is
             shown only now.
@@ -75,7 +84,10 @@ export default function InviteDialog({ open, onClose }: { open: boolean; onClose
             void firm.invite(email, role).then((made) => {
               setBusy(false);
               if ("error" in made) setError(made.error);
-              else setLink(made.link);
+              else {
+                setLink(made.link);
+                setEmailed(made.emailed);
+              }
             });
           }}
         >
