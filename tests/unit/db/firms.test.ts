@@ -2,8 +2,8 @@ import type { PGlite, Transaction } from "@electric-sql/pglite";
 import { beforeAll, describe, expect, it } from "vitest";
 import { type ApiRole, asRole, migratedDb, signUp } from "./harness";
 
-// The firm (supabase/migrations/20251129000000_firms.sql and 20251129000100_firm_shared_rows.sql, issue 33) on PGlite: what each person reads, writes and
-// deletes, decided by row-level security. One firm: Ada (admin), Bob (member, on the walled case), Carol (member,
+// The firm (supabase/migrations/20251129000000_firms.sql and 20251129000100_firm_shared_rows.sql, issue 33) on
+// PGlite: what each person reads, writes and deletes, decided by row-level security. One firm: Ada (admin), Bob (member, on the walled case), Carol (member,
 // walled out) and Eve (a member Ada removed); Dan has a firm of his own; anon is signed out.
 
 type Row = Record<string, unknown>;
