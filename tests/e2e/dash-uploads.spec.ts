@@ -2,6 +2,7 @@ import type { Page } from "@playwright/test";
 import { expect, onScreen, test } from "./fixtures/workspaceTest";
 import { expectNoAxeViolations } from "./fixtures/axe";
 import { READ, card, pauseClock, reloadPaused, tinyPdf } from "./fixtures/workspace";
+import { DOCUMENTS_DB_PREFIX } from "../../src/lib/documents/dbName";
 
 test.use(onScreen("/dash/uploads", "Uploads"));
 // Axe scans of the workspace with a dialog open take several seconds each on a shared machine.
@@ -11,6 +12,29 @@ const KYPRIANOU = "Kyprianou v. Limassol Marine Services";
 const pdf = { name: "Witness Statement.pdf", mimeType: "application/pdf", buffer: tinyPdf("Witness statement of Mr Ioannou") };
 
 const upload = (page: Page, title: string) => page.getByRole("listitem", { name: title });
+
+/** The names of the files this browser keeps in its documents databases (DOCUMENTS_DB_PREFIX). */
+const storedFileNames = (page: Page): Promise<string[]> =>
+  page.evaluate(async (prefix) => {
+    const names: string[] = [];
+    for (const { name } of await indexedDB.databases()) {
+      if (!name?.startsWith(prefix)) continue;
+      const db = await new Promise<IDBDatabase>((resolve, reject) => {
+        const request = indexedDB.open(name);
+        request.onsuccess = () => resolve(request.result);
+        request.onerror = () => reject(new Error("open"));
+      });
+      if (db.objectStoreNames.contains("files")) {
+        const files = await new Promise<{ name: string }[]>((resolve) => {
+          const request = db.transaction("files").objectStore("files").getAll();
+          request.onsuccess = () => resolve(request.result as { name: string }[]);
+        });
+        names.push(...files.map((file) => file.name));
+      }
+      db.close();
+    }
+    return names;
+  }, DOCUMENTS_DB_PREFIX);
 
 /** Drops a file built in the page on the drop zone, as a drag from the desktop would. */
 async function dropFile(page: Page, name: string, type: string, bytes: number[] | { size: number }) {
@@ -140,6 +164,9 @@ test("an upload in flight at a reload continues from its timestamp", async ({ pa
   await page.getByRole("button", { name: "Upload Document" }).click();
   await page.clock.runFor(1500);
   await expect(upload(page, "Witness Statement")).toContainText("OCR Processing");
+  // The reload comes once this browser has the file's bytes (an upload whose bytes a reload cut off fails, saying so:
+  // on a loaded machine the write can still be under way when the status, which follows the clock, says OCR).
+  await expect.poll(() => storedFileNames(page), READ).toContain(pdf.name);
   await reloadPaused(page, "Uploads");
   await expect(upload(page, "Witness Statement")).toContainText("OCR Processing");
   await page.clock.runFor(2500);
