@@ -1,4 +1,5 @@
 import type { SupabaseClient } from "@supabase/supabase-js";
+import { must } from "../sync/supabaseApi";
 import { isFirmRole, parseInviteStatus, type FirmRole, type InviteStatus } from "./invites";
 
 /** The firm as Settings shows it. */
@@ -62,12 +63,6 @@ export interface FirmApi {
   caseMembers(): Promise<CaseMember[]>;
   /** Adds and removes members of a case (its creator or an admin only). */
   changeCaseMembers(caseOwner: string, caseId: string, add: readonly string[], remove: readonly string[]): Promise<void>;
-}
-
-/** Throws a failed call's error, so the caller decides what to say. */
-function must<T>({ data, error }: { data: T | null; error: { message: string } | null }): T {
-  if (error) throw new Error(error.message);
-  return data as T;
 }
 
 /** A change the policies quietly did not make (no row): said, never shown as done. */

@@ -12,8 +12,8 @@ const NOT_THE_OWNER = "28000";
 /** The private bucket of the documents' originals (supabase/migrations/20250301000000_workspace.sql). */
 export const DOCUMENTS_BUCKET = "documents";
 
-/** Throws a failed call's error, so the caller's catch decides (a later retry, a message). */
-function must<T>({ data, error }: { data: T | null; error: { message: string } | null }): T {
+/** Throws a failed supabase-js call's error, so the caller's catch decides (a later retry, a message). */
+export function must<T>({ data, error }: { data: T | null; error: { message: string } | null }): T {
   if (error) throw new Error(error.message);
   return data as T;
 }
