@@ -21,7 +21,7 @@ interface CaseCardProps {
 /** One case: title, status, docket, jurisdiction, updated, members and documents, with its actions. */
 export default function CaseCard({ item, onOpenInChat, onView, onDelete, onAccess, team }: CaseCardProps) {
   const titleId = `case-${item.owner ?? "own"}-${item.id}`;
-  const { ids } = useCaseTeam(item);
+  const { ids, names } = useCaseTeam(item);
   return (
     <li className="dash-card" aria-labelledby={titleId}>
       <div className="flex items-start justify-between gap-3">
@@ -31,7 +31,7 @@ export default function CaseCard({ item, onOpenInChat, onView, onDelete, onAcces
         <Badge tone={CASE_TONES[item.status]}>{CASE_STATUS_LABELS[item.status]}</Badge>
       </div>
       <CaseFacts item={team && ids.length > 0 ? { ...item, members: ids.length } : item} />
-      {team && <CaseTeam item={item} />}
+      {team && <CaseTeam item={item} names={names} />}
       <div className="mt-auto flex flex-wrap gap-2">
         <button type="button" onClick={() => onOpenInChat(item)} className="btn-small" aria-describedby={titleId}>
           <DashIcon name="chat" className="size-4" />

@@ -17,10 +17,9 @@ export function useCaseTeam(item: Pick<CaseCard, "id" | "owner">): { ids: string
 
 /**
  * On the firm's Supabase: who may read the case (the firm, or only its members), its members' initials (names on
- * hover and focus) and who changed it last.
+ * hover and focus; `names` from useCaseTeam) and who changed it last.
  */
-export default function CaseTeam({ item }: { item: CaseCard }) {
-  const { names } = useCaseTeam(item);
+export default function CaseTeam({ item, names }: { item: CaseCard; names: readonly string[] }) {
   return (
     <div className="flex flex-col gap-2">
       <p className="text-xs text-muted">
