@@ -50,6 +50,9 @@ export interface FirmStoreDeps {
 export function createFirmStore(deps: FirmStoreDeps) {
   const $firm = atom<FirmView>(deps.demo ? { state: "demo" } : { state: "loading" });
 
+  /** The firm API, or none (the demo, or a backend that could not load). */
+  const apiOrNone = () => deps.api().catch(() => undefined);
+
   let loading: Promise<void> | undefined;
   /** Loads the firm; calls while a load is under way share it. */
   const load = (): Promise<void> =>
@@ -59,7 +62,7 @@ export function createFirmStore(deps: FirmStoreDeps) {
 
   async function loadNow(): Promise<void> {
     if (deps.demo) return;
-    const api = await deps.api().catch(() => undefined);
+    const api = await apiOrNone();
     if (!api) {
       $firm.set({ state: "demo" });
       return;
@@ -74,15 +77,16 @@ export function createFirmStore(deps: FirmStoreDeps) {
     }
   }
 
-  async function change(run: (api: FirmApi) => Promise<void>, email?: string): Promise<FirmChange> {
-    const api = await deps.api().catch(() => undefined);
+  /** Runs a change; once it is made, reads again what it changed (`reload`: the firm, unless said otherwise). */
+  async function change(run: (api: FirmApi) => Promise<void>, email?: string, reload: () => Promise<void> = load): Promise<FirmChange> {
+    const api = await apiOrNone();
     if (!api) return { error: FIRM_MESSAGES.failed };
     try {
       await run(api);
     } catch (error) {
       return { error: firmProblem(error instanceof Error ? error.message : String(error), email) };
     }
-    await load();
+    await reload();
     return { error: null };
   }
 
@@ -93,7 +97,7 @@ export function createFirmStore(deps: FirmStoreDeps) {
   const caseKey = (caseOwner: string | undefined, caseId: string) => `${caseOwner && caseOwner !== deps.userId() ? caseOwner : ""}|${caseId}`;
 
   async function loadCaseMembers(): Promise<void> {
-    const api = await deps.api().catch(() => undefined);
+    const api = await apiOrNone();
     if (!api) return;
     try {
       const members = new Map<string, string[]>();
@@ -120,8 +124,10 @@ export function createFirmStore(deps: FirmStoreDeps) {
       const now = $caseMembers.get().get(caseKey(caseOwner, caseId)) ?? [];
       const add = members.filter((id) => !now.includes(id) && id !== owner);
       const remove = now.filter((id) => !members.includes(id));
-      const { error } = await change((api) => api.changeCaseMembers(owner, caseId, add, remove));
-      await loadCaseMembers();
+      // The case members are read again either way (an add may have gone through before a removal was refused); the
+      // firm itself did not change.
+      const { error } = await change((api) => api.changeCaseMembers(owner, caseId, add, remove), undefined, loadCaseMembers);
+      if (error) await loadCaseMembers();
       return { error };
     },
     /**
