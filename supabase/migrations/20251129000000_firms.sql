@@ -598,6 +598,36 @@ create policy "Members read the files of documents open to them"
 -- ---------------------------------------------------------------------------------------------------------------
 -- Invites.
 
+-- An invite token's SHA-256 in hex: what firm_invites keeps of it, and how a token presented later is found.
+create function public.firm_invite_hash(token text)
+returns text
+language sql
+immutable
+set search_path = ''
+as $$
+  select encode(sha256(convert_to(coalesce(token, ''), 'UTF8')), 'hex')
+$$;
+
+-- What an invite is: 'revoked', 'used', 'expired' (in that order), or 'valid'; 'unknown' when there is none.
+create function public.firm_invite_state(invite public.firm_invites)
+returns text
+language sql
+stable
+set search_path = ''
+as $$
+  select case
+    when invite.id is null then 'unknown'
+    when invite.revoked_at is not null then 'revoked'
+    when invite.accepted_at is not null then 'used'
+    when invite.expires_at <= now() then 'expired'
+    else 'valid'
+  end
+$$;
+
+-- The security definer functions below call them as their owner; the API roles need neither.
+revoke execute on function public.firm_invite_hash(text) from public, anon, authenticated;
+revoke execute on function public.firm_invite_state(public.firm_invites) from public, anon, authenticated;
+
 -- Makes an invite to the caller's firm (admins only) and returns its token, once: the link is /login#invite=<token>.
 create function public.create_firm_invite(invitee_email text, invitee_role text default 'member')
 returns jsonb
@@ -621,7 +651,7 @@ begin
     raise exception '% is already a member of the firm', trim(invitee_email) using errcode = '23505';
   end if;
   insert into public.firm_invites (firm_id, email, role, token_sha256, invited_by)
-  values (firm, lower(trim(invitee_email)), coalesce(invitee_role, 'member'), encode(sha256(convert_to(token, 'UTF8')), 'hex'), auth.uid())
+  values (firm, lower(trim(invitee_email)), coalesce(invitee_role, 'member'), public.firm_invite_hash(token), auth.uid())
   returning * into made;
   return jsonb_build_object('id', made.id, 'token', token, 'email', made.email, 'role', made.role, 'expires_at', made.expires_at);
 end;
@@ -663,18 +693,13 @@ as $$
   select coalesce(
     (
       select jsonb_build_object(
-        'status', case
-          when i.revoked_at is not null then 'revoked'
-          when i.accepted_at is not null then 'used'
-          when i.expires_at <= now() then 'expired'
-          else 'valid'
-        end,
+        'status', public.firm_invite_state(i),
         'firm', f.name,
         'email', i.email,
         'role', i.role
       )
       from public.firm_invites as i join public.firms as f on f.id = i.firm_id
-      where i.token_sha256 = encode(sha256(convert_to(coalesce(firm_invite_status.token, ''), 'UTF8')), 'hex')
+      where i.token_sha256 = public.firm_invite_hash(firm_invite_status.token)
     ),
     jsonb_build_object('status', 'unknown')
   )
@@ -704,15 +729,9 @@ begin
     raise exception 'sign in to accept an invite' using errcode = '28000';
   end if;
   select * into invite from public.firm_invites as i
-  where i.token_sha256 = encode(sha256(convert_to(coalesce(accept_firm_invite.token, ''), 'UTF8')), 'hex')
+  where i.token_sha256 = public.firm_invite_hash(accept_firm_invite.token)
   for update;
-  status := case
-    when invite.id is null then 'unknown'
-    when invite.revoked_at is not null then 'revoked'
-    when invite.accepted_at is not null then 'used'
-    when invite.expires_at <= now() then 'expired'
-    else 'valid'
-  end;
+  status := public.firm_invite_state(invite);
   if status <> 'valid' then
     raise exception 'invite %', status using errcode = '22023', hint = status;
   end if;
@@ -785,10 +804,10 @@ as $$
     (
       select jsonb_build_object('email', i.email, 'firm', f.name, 'role', i.role, 'expires_at', i.expires_at)
       from public.firm_invites as i join public.firms as f on f.id = i.firm_id
-      where i.token_sha256 = encode(sha256(convert_to(coalesce(firm_invite_to_send.token, ''), 'UTF8')), 'hex')
+      where i.token_sha256 = public.firm_invite_hash(firm_invite_to_send.token)
         and i.firm_id = public.current_firm()
         and public.is_firm_admin()
-        and i.accepted_at is null and i.revoked_at is null and i.expires_at > now()
+        and public.firm_invite_state(i) = 'valid'
     ),
     'null'::jsonb
   )
