@@ -5,6 +5,9 @@ import { hydrated } from "./fixtures/islands";
 import { scannedPages } from "./fixtures/pages";
 import { buildDirs } from "./fixtures/sites";
 
+// Budgets are measured on the page a visitor gets, animations running (the config asks for reduced motion).
+test.use({ reducedMotion: "no-preference" });
+
 /** The islands (React components that hydrate) each foundation page may ship, and nothing else. */
 const allowedIslands: Record<string, string[]> = {
   "index.html": ["ContactForm", "SlideMenu", "VoiceCall"],

@@ -2,6 +2,9 @@ import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures/test";
 import { holdIsland, hydrated, islandOf } from "./fixtures/islands";
 
+// The panel slides: this file sees it as a visitor who has not asked for less motion (the config asks for less).
+test.use({ reducedMotion: "no-preference" });
+
 const ENTRIES = [
   "Home",
   "AI Workflows",

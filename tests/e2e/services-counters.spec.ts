@@ -2,6 +2,9 @@ import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures/test";
 import { hydrated } from "./fixtures/islands";
 
+// The counters are motion: this file sees them as a visitor who has not asked for less of it (the config asks for less).
+test.use({ reducedMotion: "no-preference" });
+
 const START = new Date("2025-03-03T09:00:00Z");
 
 // What search engines, no-JS readers and assistive technology get: the final values.

@@ -77,6 +77,8 @@ test.describe("demo recording on the AI voice callers page", () => {
 });
 
 test.describe("animated background", () => {
+  // The backdrop is motion: seen as a visitor who has not asked for less of it (the config asks for less).
+  test.use({ reducedMotion: "no-preference" });
   for (const path of servicePaths) {
     test(`${path}: two mirrored beams (7 s sway of 100 px, 1.5 s fade-in), 8 + 6 floating icons, a faint grid, hidden from assistive technology`, async ({ page }) => {
       await page.goto(path);
