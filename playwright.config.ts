@@ -17,8 +17,21 @@ const preview = (outDir: string, port: number) => ({
 });
 
 const chromium = { ...devices["Desktop Chrome"], channel: undefined };
-/** The specs that start the fake Supabase on ports.supabase. */
-const SUPABASE_SPECS = /(auth-supabase|booking-supabase|workspace-supabase|clause-answers-supabase|review-supabase|firm-supabase|sign-out)\.spec\.ts$/;
+
+/**
+ * Files that start a fake service on the same fixed port (the builds are made pointing at it) must never run at the
+ * same time: each such group is a project of one worker, running beside the rest. A failure drill joins the group of
+ * the service it breaks, so no project waits for another (as a dependency, the drills had left a worker idle for
+ * half a minute at the end of the run).
+ */
+const portGroups = {
+  // ports.supabase: the fake Supabase (and its drill).
+  supabase: /(auth-supabase|booking-supabase|workspace-supabase|clause-answers-supabase|review-supabase|firm-supabase|sign-out|drills\/supabase)\.spec\.ts$/,
+  // ports.vapi and ports.sentry: the voice button's services.
+  voice: /(\/voice|drills\/voice)\.spec\.ts$/,
+  // ports.contactWebhook and ports.bookingWebhook.
+  webhooks: /(\/contact|\/booking|drills\/webhooks)\.spec\.ts$/,
+};
 
 export default defineConfig({
   testDir: "tests/e2e",
@@ -59,15 +72,12 @@ export default defineConfig({
     },
   },
   projects: [
-    // Every spec that starts the fake Supabase (its port, ports.supabase, is one) runs in this project, one file at a
-    // time, beside the other project's files. Listed first, so its files start first: listed after, they were left
-    // for the end of the run, one at a time, with the second worker idle (about 80 s of a 22-minute run).
-    { name: "supabase", testMatch: SUPABASE_SPECS, workers: 1, use: chromium },
-    { name: "chromium", testIgnore: [/drills\//, SUPABASE_SPECS], use: chromium },
-    // The failure drills start the fake services on the ports the other specs own one each (the builds are made
-    // pointing at them), so they run after the rest (a targeted run of a drill needs --no-deps). One file per part
-    // of the site, sharing no port, so both workers run them side by side.
-    { name: "drills", testMatch: /drills\/.*\.spec\.ts$/, dependencies: ["chromium", "supabase"], use: chromium },
+    // Listed first, so their chains start first: listed after, the supabase one was left for the end of the run, one
+    // file at a time, with the second worker idle.
+    ...Object.entries(portGroups).map(([name, testMatch]) => ({ name, testMatch, workers: 1, use: chromium })),
+    // Test by test, not file by file: a long file left last (documents, the storage drill) no longer runs alone on one
+    // worker while the other idles. A file whose hooks start a server of its own says mode "serial" or "default".
+    { name: "chromium", testIgnore: Object.values(portGroups), fullyParallel: true, use: chromium },
   ],
   webServer: [preview(buildDirs.bare, BARE_PORT), preview(buildDirs.full, FULL_PORT), preview(buildDirs.assistant, ASSISTANT_PORT)],
 });

@@ -19,8 +19,9 @@ async function lines(file: string): Promise<unknown[]> {
 }
 
 test.describe("under astro dev with no environment", () => {
-  // The first request to a page compiles it: the dev server is slower than the built site.
-  test.describe.configure({ timeout: 90_000 });
+  // The first request to a page compiles it: the dev server is slower than the built site. One worker runs these
+  // tests, so one dev server serves them (the chromium project otherwise spreads a file's tests over both).
+  test.describe.configure({ mode: "default", timeout: 90_000 });
   let dev: DevServer | undefined;
   let dir: string;
   const server = () => {

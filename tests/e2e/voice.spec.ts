@@ -25,7 +25,7 @@ const failedText = (reason: string) => `Failed to start voice call: ${reason}. P
 const refused = { status: 400, body: { message: "Couldn't Find Assistant", error: "Bad Request", statusCode: 400 } };
 
 const voice = useVoiceServices(() => refused);
-const sentryEvents = () => envelopeItems(voice.sentry.requests).filter((item) => item.type === "event");
+const sentryEvents = () => envelopeItems(voice.sentryRequests()).filter((item) => item.type === "event");
 /** The requests for a call that reached the fake Vapi API. */
 const webCalls = () => voice.vapi.requests.filter((request) => request.path === "/call/web");
 

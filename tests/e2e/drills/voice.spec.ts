@@ -70,7 +70,7 @@ test.describe("the Vapi API and the Sentry collector", () => {
       await talkButton(page).click();
       await expectAlertToast(page, "Voice Call Error", "Failed to start voice call: Couldn't Find Assistant. Please check your Vapi credentials.");
       // This failure's own event: the other drill files' pages of the wired build report to the same collector.
-      const reported = () => envelopeItems(voice.sentry.requests).filter((i) => i.type === "event" && i.raw.includes("Couldn't Find Assistant"));
+      const reported = () => envelopeItems(voice.sentryRequests()).filter((i) => i.type === "event" && i.raw.includes("Couldn't Find Assistant"));
       await expect.poll(() => reported().length).toBeGreaterThan(0);
       await expect(talkButton(page)).toBeEnabled();
       await page.getByRole("link", { name: "Book a Free Discovery Call" }).first().click();
