@@ -12,11 +12,29 @@ export function migrations(): string[] {
     .map((file) => readFileSync(new URL(file, MIGRATIONS), "utf8"));
 }
 
-/** A new in-memory Postgres with the Supabase shim and every migration applied. */
+/** The data directory of a database just migrated, made once per process: later databases start from a copy. */
+let migrated: Promise<Blob> | undefined;
+
+/**
+ * A new in-memory Postgres with the Supabase shim and every migration applied. The first call of a process runs the
+ * migrations (about 2 s); every later one loads a copy of that database's files (about 0.3 s). The copy is taken
+ * right after the migrations, before anyone writes to the first database.
+ */
 export async function migratedDb(): Promise<PGlite> {
+  if (migrated) return PGlite.create({ loadDataDir: await migrated });
   const db = new PGlite();
-  await db.exec(supabaseShim);
-  for (const sql of migrations()) await db.exec(sql);
+  const made = (async () => {
+    await db.exec(supabaseShim);
+    for (const sql of migrations()) await db.exec(sql);
+    return db.dumpDataDir("none");
+  })();
+  migrated = made;
+  try {
+    await made;
+  } catch (error) {
+    migrated = undefined;
+    throw error;
+  }
   return db;
 }
 
