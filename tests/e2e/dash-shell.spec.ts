@@ -1,34 +1,20 @@
 import { expect, test } from "./fixtures/test";
 import { expectNoAxeViolations } from "./fixtures/axe";
-import {
-  conversation,
-  conversationMenu,
-  groupTitles,
-  sidebar,
-} from "./fixtures/chat";
+import { conversation, conversationMenu, groupTitles, sidebar } from "./fixtures/chat";
 import { ADA, GRACE, openDash, signInAs } from "./fixtures/dash";
 import { dashScreens } from "./fixtures/pages";
 
-const h1 = (page: import("@playwright/test").Page, name: string) =>
-  page.getByRole("heading", { level: 1, name });
+const h1 = (page: import("@playwright/test").Page, name: string) => page.getByRole("heading", { level: 1, name });
 
 test.describe("routes", () => {
-  test("the nav links move between screens, marked current, and back/forward retrace them", async ({
-    page,
-    context,
-  }) => {
+  test("the nav links move between screens, marked current, and back/forward retrace them", async ({ page, context }) => {
     await signInAs(context);
     await openDash(page, "/dash", "Chat");
-    const nav = sidebar(page).getByRole("navigation", {
-      name: "Workspace screens",
-    });
+    const nav = sidebar(page).getByRole("navigation", { name: "Workspace screens" });
     for (const [, heading] of dashScreens.slice(2)) {
       await nav.getByRole("link", { name: heading }).click();
       await expect(h1(page, heading)).toBeVisible();
-      await expect(nav.getByRole("link", { name: heading })).toHaveAttribute(
-        "aria-current",
-        "page",
-      );
+      await expect(nav.getByRole("link", { name: heading })).toHaveAttribute("aria-current", "page");
       await expect(page).toHaveTitle(`${heading} | Paphos AI`);
     }
     for (const [path, heading] of [...dashScreens.slice(2, -1)].reverse()) {
@@ -46,11 +32,7 @@ test.describe("routes", () => {
     // The host answers an unknown /dash address with status 404, which the browser logs.
     test.use({ allowConsoleErrors: [/status of 404 .*\/dash\/nowhere/] });
 
-    test("an unknown /dash path shows a not-found screen with a way back", async ({
-      page,
-      context,
-      request,
-    }) => {
+    test("an unknown /dash path shows a not-found screen with a way back", async ({ page, context, request }) => {
       // The host has no page there: it answers 404 with the workspace's shell (public/_redirects), so the app says so.
       expect((await request.get("/dash/nowhere")).status()).toBe(404);
       await signInAs(context);
@@ -72,10 +54,7 @@ test.describe("routes", () => {
 });
 
 test.describe("sidebar", () => {
-  test("is 300 px wide, collapses to 84 px of named icons with tooltips, and stays collapsed after a reload", async ({
-    page,
-    context,
-  }) => {
+  test("is 300 px wide, collapses to 84 px of named icons with tooltips, and stays collapsed after a reload", async ({ page, context }) => {
     await page.setViewportSize({ width: 1280, height: 800 });
     await signInAs(context);
     await openDash(page, "/dash/chat", "Chat");
@@ -97,19 +76,12 @@ test.describe("sidebar", () => {
 
     await page.reload();
     await expect(h1(page, "Chat")).toBeVisible({ timeout: 15_000 });
-    await expect
-      .poll(async () => (await sidebar(page).boundingBox())?.width)
-      .toBe(84);
+    await expect.poll(async () => (await sidebar(page).boundingBox())?.width).toBe(84);
     await sidebar(page).getByRole("button", { name: "Collapse" }).click();
-    await expect
-      .poll(async () => (await sidebar(page).boundingBox())?.width)
-      .toBe(300);
+    await expect.poll(async () => (await sidebar(page).boundingBox())?.width).toBe(300);
   });
 
-  test("below lg it is a drawer: opens from the header, traps focus, closes on Escape and on navigation", async ({
-    page,
-    context,
-  }) => {
+  test("below lg it is a drawer: opens from the header, traps focus, closes on Escape and on navigation", async ({ page, context }) => {
     // 25 Tab presses and two axe scans while a new workspace reads its samples: slow on a shared two-core machine.
     test.setTimeout(60_000);
     await page.setViewportSize({ width: 390, height: 844 });
@@ -127,22 +99,12 @@ test.describe("sidebar", () => {
     let inside = 0;
     for (let i = 0; i < 25; i += 1) {
       await page.keyboard.press("Tab");
-      const where = await drawer.evaluate((el) =>
-        el.contains(document.activeElement)
-          ? "inside"
-          : document.activeElement === document.body
-            ? "browser"
-            : "page",
-      );
+      const where = await drawer.evaluate((el) => (el.contains(document.activeElement) ? "inside" : document.activeElement === document.body ? "browser" : "page"));
       expect(where).not.toBe("page");
       if (where === "inside") inside += 1;
     }
     expect(inside).toBeGreaterThan(20);
-    expect(
-      await page.evaluate(
-        () => getComputedStyle(document.documentElement).overflow,
-      ),
-    ).toBe("hidden");
+    expect(await page.evaluate(() => getComputedStyle(document.documentElement).overflow)).toBe("hidden");
     await page.keyboard.press("Escape");
     await expect(drawer).toBeHidden();
     await expect(opener).toBeFocused();
@@ -165,10 +127,7 @@ test.describe("sidebar", () => {
 
 test.describe("conversations", () => {
   // One signed-in visit walks the sidebar's conversations, a step per behaviour (each was a test, and a page load, of its own).
-  test("sample conversations, Search chats, the conversation menu (Pin, Unpin), Rename and Delete", async ({
-    page,
-    context,
-  }) => {
+  test("sample conversations, Search chats, the conversation menu (Pin, Unpin), Rename and Delete", async ({ page, context }) => {
     await signInAs(context);
     await openDash(page, "/dash/chat", "Chat");
     const aside = sidebar(page);
@@ -183,24 +142,15 @@ test.describe("conversations", () => {
         "Probate application, District Court of Paphos",
       ]);
       const recent = aside.getByRole("region", { name: "Recent" });
-      await expect(recent.locator("time")).toHaveText([
-        "1 hour ago",
-        "2 days ago",
-        "last week",
-      ]);
+      await expect(recent.locator("time")).toHaveText(["1 hour ago", "2 days ago", "last week"]);
     });
     await test.step("'Search chats...' filters by title and by message text", async () => {
       const search = aside.getByRole("searchbox", { name: "Search chats" });
       await expect(search).toHaveAttribute("placeholder", "Search chats...");
       await search.fill("paphos");
-      expect([
-        ...(await groupTitles(aside, "Pinned")),
-        ...(await groupTitles(aside, "Recent")),
-      ]).toEqual(["Probate application, District Court of Paphos"]);
+      expect([...(await groupTitles(aside, "Pinned")), ...(await groupTitles(aside, "Recent"))]).toEqual(["Probate application, District Court of Paphos"]);
       await search.fill("interim injunction");
-      expect(await groupTitles(aside, "Pinned")).toEqual([
-        "Commercial lease dispute, District Court of Limassol",
-      ]);
+      expect(await groupTitles(aside, "Pinned")).toEqual(["Commercial lease dispute, District Court of Limassol"]);
       expect(await groupTitles(aside, "Recent")).toEqual([]);
       await search.fill("no such words anywhere");
       await expect(aside.getByText("No chats found")).toBeVisible();
@@ -208,37 +158,22 @@ test.describe("conversations", () => {
       expect(await groupTitles(aside, "Recent")).toHaveLength(3);
     });
     await test.step("the menu is a real menu button: arrows, Home/End, Escape with focus return; Pin and Unpin", async () => {
-      const button = conversationMenu(
-        aside,
-        "Breach of contract under Cap. 149",
-      );
+      const button = conversationMenu(aside, "Breach of contract under Cap. 149");
       await button.focus();
       await page.keyboard.press("Enter");
-      const menu = page.getByRole("menu", {
-        name: "Options for Breach of contract under Cap. 149",
-      });
+      const menu = page.getByRole("menu", { name: "Options for Breach of contract under Cap. 149" });
       await expect(button).toHaveAttribute("aria-expanded", "true");
-      await expect(menu.getByRole("menuitem")).toHaveText([
-        "Pin",
-        "Rename",
-        "Delete",
-      ]);
+      await expect(menu.getByRole("menuitem")).toHaveText(["Pin", "Rename", "Delete"]);
       await expect(menu.getByRole("menuitem", { name: "Pin" })).toBeFocused();
       await expectNoAxeViolations(page, "conversation menu open ");
       await page.keyboard.press("ArrowDown");
-      await expect(
-        menu.getByRole("menuitem", { name: "Rename" }),
-      ).toBeFocused();
+      await expect(menu.getByRole("menuitem", { name: "Rename" })).toBeFocused();
       await page.keyboard.press("End");
-      await expect(
-        menu.getByRole("menuitem", { name: "Delete" }),
-      ).toBeFocused();
+      await expect(menu.getByRole("menuitem", { name: "Delete" })).toBeFocused();
       await page.keyboard.press("ArrowDown");
       await expect(menu.getByRole("menuitem", { name: "Pin" })).toBeFocused();
       await page.keyboard.press("ArrowUp");
-      await expect(
-        menu.getByRole("menuitem", { name: "Delete" }),
-      ).toBeFocused();
+      await expect(menu.getByRole("menuitem", { name: "Delete" })).toBeFocused();
       await page.keyboard.press("Home");
       await expect(menu.getByRole("menuitem", { name: "Pin" })).toBeFocused();
       await page.keyboard.press("Escape");
@@ -247,149 +182,78 @@ test.describe("conversations", () => {
       await expect(button).toHaveAttribute("aria-expanded", "false");
 
       await page.keyboard.press("ArrowUp");
-      await expect(
-        menu.getByRole("menuitem", { name: "Delete" }),
-      ).toBeFocused();
+      await expect(menu.getByRole("menuitem", { name: "Delete" })).toBeFocused();
       await page.keyboard.press("Home");
       await page.keyboard.press("Enter");
-      expect(await groupTitles(aside, "Pinned")).toContain(
-        "Breach of contract under Cap. 149",
-      );
-      await conversationMenu(
-        aside,
-        "Breach of contract under Cap. 149",
-      ).click();
+      expect(await groupTitles(aside, "Pinned")).toContain("Breach of contract under Cap. 149");
+      await conversationMenu(aside, "Breach of contract under Cap. 149").click();
       await page.getByRole("menuitem", { name: "Unpin" }).click();
-      expect(await groupTitles(aside, "Pinned")).not.toContain(
-        "Breach of contract under Cap. 149",
-      );
-      expect(await groupTitles(aside, "Recent")).toContain(
-        "Breach of contract under Cap. 149",
-      );
+      expect(await groupTitles(aside, "Pinned")).not.toContain("Breach of contract under Cap. 149");
+      expect(await groupTitles(aside, "Recent")).toContain("Breach of contract under Cap. 149");
     });
     await test.step("Rename works inline: Enter saves, Escape cancels, a blank title is refused", async () => {
-      await conversationMenu(
-        aside,
-        "Probate application, District Court of Paphos",
-      ).click();
+      await conversationMenu(aside, "Probate application, District Court of Paphos").click();
       await page.getByRole("menuitem", { name: "Rename" }).click();
       const field = aside.getByRole("textbox", { name: "Conversation title" });
       await expect(field).toBeFocused();
       await field.fill("   ");
       await field.press("Enter");
       await expect(field).toHaveAttribute("aria-invalid", "true");
-      await expect(aside.getByRole("alert")).toHaveText(
-        "Enter a title, or press Escape to keep the old one.",
-      );
+      await expect(aside.getByRole("alert")).toHaveText("Enter a title, or press Escape to keep the old one.");
       await field.press("Escape");
       await expect(field).toBeHidden();
-      await expect(
-        conversation(aside, /Probate application, District Court of Paphos/),
-      ).toBeFocused();
+      await expect(conversation(aside, /Probate application, District Court of Paphos/)).toBeFocused();
 
-      await conversationMenu(
-        aside,
-        "Probate application, District Court of Paphos",
-      ).click();
+      await conversationMenu(aside, "Probate application, District Court of Paphos").click();
       await page.getByRole("menuitem", { name: "Rename" }).click();
       await field.fill("Estate of Maria Georgiou");
       await field.press("Enter");
-      await expect(
-        conversation(aside, /Estate of Maria Georgiou/),
-      ).toBeFocused();
-      await expect(
-        aside.getByText("Probate application, District Court of Paphos"),
-      ).toHaveCount(0);
+      await expect(conversation(aside, /Estate of Maria Georgiou/)).toBeFocused();
+      await expect(aside.getByText("Probate application, District Court of Paphos")).toHaveCount(0);
 
       await page.reload();
-      await expect(
-        conversation(sidebar(page), /Estate of Maria Georgiou/),
-      ).toBeVisible({ timeout: 15_000 });
+      await expect(conversation(sidebar(page), /Estate of Maria Georgiou/)).toBeVisible({ timeout: 15_000 });
     });
     await test.step("Delete asks first; deleting the open conversation clears the chat", async () => {
       await openDash(page, "/dash/knowledge", "Knowledge Base");
       await conversation(aside, /Appeal deadlines/).click();
       await expect(h1(page, "Chat")).toBeVisible();
-      await expect(page.getByRole("log", { name: "Messages" })).toContainText(
-        "42 days",
-      );
+      await expect(page.getByRole("log", { name: "Messages" })).toContainText("42 days");
 
-      await conversationMenu(
-        aside,
-        "Appeal deadlines before the Supreme Court of Cyprus",
-      ).click();
+      await conversationMenu(aside, "Appeal deadlines before the Supreme Court of Cyprus").click();
       await page.getByRole("menuitem", { name: "Delete" }).click();
-      const confirm = page.getByRole("dialog", {
-        name: "Delete conversation?",
-      });
+      const confirm = page.getByRole("dialog", { name: "Delete conversation?" });
       await confirm.getByRole("button", { name: "Cancel" }).click();
       await expect(confirm).toBeHidden();
-      await expect(
-        conversationMenu(
-          aside,
-          "Appeal deadlines before the Supreme Court of Cyprus",
-        ),
-      ).toBeFocused();
+      await expect(conversationMenu(aside, "Appeal deadlines before the Supreme Court of Cyprus")).toBeFocused();
 
-      await conversationMenu(
-        aside,
-        "Appeal deadlines before the Supreme Court of Cyprus",
-      ).click();
+      await conversationMenu(aside, "Appeal deadlines before the Supreme Court of Cyprus").click();
       await page.getByRole("menuitem", { name: "Delete" }).click();
       await confirm.getByRole("button", { name: "Delete" }).click();
-      await expect(
-        aside.getByText("Appeal deadlines before the Supreme Court of Cyprus"),
-      ).toHaveCount(0);
-      await expect(
-        page.getByRole("heading", { name: "How can I help you today?" }),
-      ).toBeVisible();
-      await expect(
-        aside.getByRole("button", { name: "New Chat" }),
-      ).toBeFocused();
+      await expect(aside.getByText("Appeal deadlines before the Supreme Court of Cyprus")).toHaveCount(0);
+      await expect(page.getByRole("heading", { name: "How can I help you today?" })).toBeVisible();
+      await expect(aside.getByRole("button", { name: "New Chat" })).toBeFocused();
       await page.reload();
       await expect(h1(page, "Chat")).toBeVisible({ timeout: 15_000 });
-      await expect(
-        sidebar(page).getByText(
-          "Appeal deadlines before the Supreme Court of Cyprus",
-        ),
-      ).toHaveCount(0);
+      await expect(sidebar(page).getByText("Appeal deadlines before the Supreme Court of Cyprus")).toHaveCount(0);
     });
   });
 
-  test("New Chat clears the open conversation; a second user in the same browser sees none of the first user's chats", async ({
-    page,
-    context,
-    browser,
-  }) => {
+  test("New Chat clears the open conversation; a second user in the same browser sees none of the first user's chats", async ({ page, context, browser }) => {
     await signInAs(context, ADA);
     await openDash(page, "/dash/chat", "Chat");
     const aside = sidebar(page);
     await conversation(aside, /GDPR Law/).click();
     await expect(page.getByRole("log", { name: "Messages" })).toBeVisible();
     await aside.getByRole("button", { name: "New Chat" }).click();
-    await expect(
-      page.getByRole("heading", { name: "How can I help you today?" }),
-    ).toBeVisible();
-    await conversationMenu(
-      aside,
-      "GDPR Law 125(I)/2018: client data retention",
-    ).click();
+    await expect(page.getByRole("heading", { name: "How can I help you today?" })).toBeVisible();
+    await conversationMenu(aside, "GDPR Law 125(I)/2018: client data retention").click();
     await page.getByRole("menuitem", { name: "Rename" }).click();
-    await aside
-      .getByRole("textbox", { name: "Conversation title" })
-      .fill("Ada's private matter");
+    await aside.getByRole("textbox", { name: "Conversation title" }).fill("Ada's private matter");
     await page.keyboard.press("Enter");
     await expect(conversation(aside, /Ada's private matter/)).toBeVisible();
     // The rename is saved after a short delay: Grace's browser must hold it, or her not seeing it proves nothing.
-    await expect
-      .poll(() =>
-        page.evaluate(() =>
-          Object.values(localStorage).some((value) =>
-            value.includes("Ada's private matter"),
-          ),
-        ),
-      )
-      .toBe(true);
+    await expect.poll(() => page.evaluate(() => Object.values(localStorage).some((value) => value.includes("Ada's private matter")))).toBe(true);
     const storage = await context.storageState();
 
     // Grace signs in to the same browser profile (same localStorage), after Ada.
@@ -397,15 +261,9 @@ test.describe("conversations", () => {
     await signInAs(graceContext, GRACE);
     const gracePage = await graceContext.newPage();
     await openDash(gracePage, "/dash/chat", "Chat");
-    await expect(
-      sidebar(gracePage).getByRole("region", { name: "Pinned" }),
-    ).toBeVisible();
-    await expect(
-      sidebar(gracePage).getByText("Ada's private matter"),
-    ).toHaveCount(0);
-    await expect(
-      conversation(sidebar(gracePage), /GDPR Law 125/),
-    ).toBeVisible();
+    await expect(sidebar(gracePage).getByRole("region", { name: "Pinned" })).toBeVisible();
+    await expect(sidebar(gracePage).getByText("Ada's private matter")).toHaveCount(0);
+    await expect(conversation(sidebar(gracePage), /GDPR Law 125/)).toBeVisible();
     await graceContext.close();
   });
 });

@@ -17,31 +17,21 @@ const ENTRIES = [
   "Book Call",
 ];
 
-const toggle = (page: Page) =>
-  page.getByRole("button", { name: /menu/i }).first();
+const toggle = (page: Page) => page.getByRole("button", { name: /menu/i }).first();
 const dialog = (page: Page) => page.getByRole("dialog", { name: "Site menu" });
-const item = (page: Page, name: string) =>
-  dialog(page).getByRole("navigation").getByRole("link", { name, exact: true });
+const item = (page: Page, name: string) => dialog(page).getByRole("navigation").getByRole("link", { name, exact: true });
 
 /** The expanded state Chromium's accessibility tree gives the button named `name` (what a screen reader hears). */
 async function expandedState(page: Page, name: string): Promise<unknown> {
   const cdp = await page.context().newCDPSession(page);
   const { root } = await cdp.send("DOM.getDocument", { depth: 0 });
-  const { nodes } = await cdp.send("Accessibility.queryAXTree", {
-    nodeId: root.nodeId,
-    accessibleName: name,
-    role: "button",
-  });
+  const { nodes } = await cdp.send("Accessibility.queryAXTree", { nodeId: root.nodeId, accessibleName: name, role: "button" });
   await cdp.detach();
-  return nodes[0]?.properties?.find((property) => property.name === "expanded")
-    ?.value.value;
+  return nodes[0]?.properties?.find((property) => property.name === "expanded")?.value.value;
 }
 
 /** Presses each key in turn, expecting focus on the named menu entry after it. */
-async function expectKeysMoveFocus(
-  page: Page,
-  steps: readonly (readonly [key: string, entry: string])[],
-) {
+async function expectKeysMoveFocus(page: Page, steps: readonly (readonly [key: string, entry: string])[]) {
   for (const [key, entry] of steps) {
     await page.keyboard.press(key);
     await expect(item(page, entry)).toBeFocused();
@@ -60,41 +50,33 @@ test.describe("with the menu's JavaScript blocked", () => {
   // The island's file, and Astro's second try at it a second later (?astro-retry=...).
   const MENU_SCRIPT = /\/_astro\/SlideMenu\.[^/?]+\.js(?:\?.*)?$/;
 
-  test.use({
-    allowConsoleErrors: [
-      /ERR_FAILED|hydrat|dynamically imported module|SlideMenu/,
-    ],
+  test.use({ allowConsoleErrors: [/ERR_FAILED|hydrat|dynamically imported module|SlideMenu/] });
+  test("the menu already opens, closes on Escape and on a press outside (native popover)", async ({ page }) => {
+  // The island's code never arrives: what works is the static HTML alone.
+  let blocked = 0;
+  await page.route(MENU_SCRIPT, (route) => {
+    blocked += 1;
+    return route.abort();
   });
-  test("the menu already opens, closes on Escape and on a press outside (native popover)", async ({
-    page,
-  }) => {
-    // The island's code never arrives: what works is the static HTML alone.
-    let blocked = 0;
-    await page.route(MENU_SCRIPT, (route) => {
-      blocked += 1;
-      return route.abort();
-    });
-    await page.goto("/");
-    const button = page.getByRole("button", { name: "Open menu" });
-    await button.click();
-    await expect(dialog(page)).toBeVisible();
-    await expect(item(page, "Contact")).toBeVisible();
-    await page.keyboard.press("Escape");
-    await expect(dialog(page)).toBeHidden();
-    await button.click();
-    await expect(dialog(page)).toBeVisible();
-    const viewport = page.viewportSize()!;
-    await page.mouse.click(viewport.width - 40, viewport.height / 2);
-    await expect(dialog(page)).toBeHidden();
-    await button.click();
-    await dialog(page).getByRole("button", { name: "Close menu" }).click();
-    await expect(dialog(page)).toBeHidden();
-    expect(blocked).toBeGreaterThan(0);
+  await page.goto("/");
+  const button = page.getByRole("button", { name: "Open menu" });
+  await button.click();
+  await expect(dialog(page)).toBeVisible();
+  await expect(item(page, "Contact")).toBeVisible();
+  await page.keyboard.press("Escape");
+  await expect(dialog(page)).toBeHidden();
+  await button.click();
+  await expect(dialog(page)).toBeVisible();
+  const viewport = page.viewportSize()!;
+  await page.mouse.click(viewport.width - 40, viewport.height / 2);
+  await expect(dialog(page)).toBeHidden();
+  await button.click();
+  await dialog(page).getByRole("button", { name: "Close menu" }).click();
+  await expect(dialog(page)).toBeHidden();
+  expect(blocked).toBeGreaterThan(0);
   });
 
-  test("the button's expanded state follows the native popover, never a static aria-expanded=false", async ({
-    page,
-  }) => {
+  test("the button's expanded state follows the native popover, never a static aria-expanded=false", async ({ page }) => {
     await page.route(MENU_SCRIPT, (route) => route.abort());
     await page.goto("/");
     const button = page.getByRole("button", { name: "Open menu" });
@@ -112,9 +94,7 @@ test.describe("with the menu's JavaScript blocked", () => {
 });
 
 // Real timers: the island's JavaScript is held back until the press has happened, as on a slow connection.
-test("a press on the menu button before the island is live: once live, the menu is expanded, Home is focused and the keys work", async ({
-  page,
-}) => {
+test("a press on the menu button before the island is live: once live, the menu is expanded, Home is focused and the keys work", async ({ page }) => {
   const island = await holdIsland(page, "SlideMenu");
   await page.goto("/");
   const button = page.getByRole("button", { name: "Open menu" });
@@ -132,9 +112,7 @@ test("a press on the menu button before the island is live: once live, the menu 
     ["Home", "Home"],
   ]);
   await page.keyboard.press("Shift+Tab");
-  await expect(
-    dialog(page).getByRole("button", { name: "Close menu" }),
-  ).toBeFocused();
+  await expect(dialog(page).getByRole("button", { name: "Close menu" })).toBeFocused();
   await page.keyboard.press("Tab");
   await expect(item(page, "Home")).toBeFocused();
   await page.keyboard.press("Escape");
@@ -143,52 +121,34 @@ test("a press on the menu button before the island is live: once live, the menu 
   await expect(toggle(page)).toHaveAttribute("aria-expanded", "false");
 });
 
-test("the menu and the voice button hydrate after the first paint, not at load, and the voice button is disabled until its island is live", async ({
-  page,
-}) => {
+test("the menu and the voice button hydrate after the first paint, not at load, and the voice button is disabled until its island is live", async ({ page }) => {
   await page.goto("/");
   // client:painted: after the first contentful paint, when the browser is idle (bundles.spec measures it).
   for (const island of ["SlideMenu", "VoiceCall"]) {
-    await expect(
-      page.locator(`astro-island[component-url*="/${island}."]`),
-    ).toHaveAttribute("client", "painted");
-    await expect(
-      page.locator(`astro-island[component-url*="/${island}."]`),
-    ).toHaveAttribute("opts", /"value":true/);
+    await expect(page.locator(`astro-island[component-url*="/${island}."]`)).toHaveAttribute("client", "painted");
+    await expect(page.locator(`astro-island[component-url*="/${island}."]`)).toHaveAttribute("opts", /"value":true/);
   }
   const html = await (await page.request.get("/")).text();
-  expect(html).toMatch(
-    /<button[^>]*\bdisabled\b[^>]*>(?:(?!<\/button>)[\s\S])*Talk to the product \(AI Voice\)/,
-  );
+  expect(html).toMatch(/<button[^>]*\bdisabled\b[^>]*>(?:(?!<\/button>)[\s\S])*Talk to the product \(AI Voice\)/);
   await hydrated(page, "VoiceCall");
-  await expect(
-    page.getByRole("button", { name: "Talk to the product (AI Voice)" }),
-  ).toBeEnabled();
+  await expect(page.getByRole("button", { name: "Talk to the product (AI Voice)" })).toBeEnabled();
 });
 
-test("a press on the voice button while it is still disabled makes it live at once, without waiting for an idle moment", async ({
-  page,
-}) => {
+test("a press on the voice button while it is still disabled makes it live at once, without waiting for an idle moment", async ({ page }) => {
   // Time stands still, so no idle callback comes: only the press can hydrate the island.
   const start = new Date("2026-03-02T09:00:00Z");
   await page.clock.install({ time: start });
   await page.clock.pauseAt(new Date(start.getTime() + 60_000));
   await page.goto("/");
-  const talk = page.getByRole("button", {
-    name: "Talk to the product (AI Voice)",
-  });
+  const talk = page.getByRole("button", { name: "Talk to the product (AI Voice)" });
   await expect(talk).toBeDisabled();
   await talk.click({ force: true });
   await expect(talk).toBeEnabled();
   // The menu, which nobody pressed, still waits for its idle moment.
-  await expect(
-    islandOf(page.getByRole("button", { name: "Open menu" })),
-  ).toHaveAttribute("ssr");
+  await expect(islandOf(page.getByRole("button", { name: "Open menu" }))).toHaveAttribute("ssr");
 });
 
-test("the first item gets focus 150 ms after opening, not before", async ({
-  page,
-}) => {
+test("the first item gets focus 150 ms after opening, not before", async ({ page }) => {
   const start = new Date("2026-03-02T09:00:00Z");
   await page.clock.install({ time: start });
   await page.goto("/");
@@ -203,9 +163,7 @@ test("the first item gets focus 150 ms after opening, not before", async ({
 });
 
 // One visit walks the menu's whole model, a step per behaviour (each its own test once, each a page load of its own).
-test("the fixed top-left button opens a menu with every entry and the booking footer; its keys, Tab, Escape and a click outside", async ({
-  page,
-}) => {
+test("the fixed top-left button opens a menu with every entry and the booking footer; its keys, Tab, Escape and a click outside", async ({ page }) => {
   await test.step("the fixed top-left button opens a menu with every entry and the booking footer", async () => {
     await page.goto("/");
     await hydrated(page, "SlideMenu");
@@ -218,16 +176,9 @@ test("the fixed top-left button opens a menu with every entry and the booking fo
 
     await button.click();
     await expect(dialog(page)).toBeVisible();
-    await expect(
-      page.getByRole("button", { name: "Close menu" }).first(),
-    ).toHaveAttribute("aria-expanded", "true");
-    await expect(
-      dialog(page).getByRole("navigation").getByRole("link"),
-    ).toHaveText(ENTRIES);
-    const hrefs = await dialog(page)
-      .getByRole("navigation")
-      .getByRole("link")
-      .evaluateAll((links) => links.map((l) => l.getAttribute("href")));
+    await expect(page.getByRole("button", { name: "Close menu" }).first()).toHaveAttribute("aria-expanded", "true");
+    await expect(dialog(page).getByRole("navigation").getByRole("link")).toHaveText(ENTRIES);
+    const hrefs = await dialog(page).getByRole("navigation").getByRole("link").evaluateAll((links) => links.map((l) => l.getAttribute("href")));
     expect(hrefs).toEqual([
       "/",
       "/services/ai-workflows",
@@ -239,12 +190,8 @@ test("the fixed top-left button opens a menu with every entry and the booking fo
       "/contact",
       "/book",
     ]);
-    await expect(
-      dialog(page).getByText("Ready to automate your business?"),
-    ).toBeVisible();
-    await expect(
-      dialog(page).getByRole("link", { name: "Book Free Call" }),
-    ).toHaveAttribute("href", "/book");
+    await expect(dialog(page).getByText("Ready to automate your business?")).toBeVisible();
+    await expect(dialog(page).getByRole("link", { name: "Book Free Call" })).toHaveAttribute("href", "/book");
     await page.keyboard.press("Escape");
     await expect(dialog(page)).toBeHidden();
   });
@@ -275,11 +222,7 @@ test("the fixed top-left button opens a menu with every entry and the booking fo
     // A full lap of Tab presses never leaves the dialog.
     for (let i = 0; i < 12; i += 1) {
       await page.keyboard.press("Tab");
-      expect(
-        await dialog(page).evaluate((el) =>
-          el.contains(document.activeElement),
-        ),
-      ).toBe(true);
+      expect(await dialog(page).evaluate((el) => el.contains(document.activeElement))).toBe(true);
     }
     await page.keyboard.press("Escape");
     await expect(dialog(page)).toBeHidden();
@@ -312,9 +255,7 @@ test.describe("on a touch screen", () => {
   });
 });
 
-test("the page cannot scroll while the menu is open, and comes back to the same place", async ({
-  page,
-}) => {
+test("the page cannot scroll while the menu is open, and comes back to the same place", async ({ page }) => {
   await page.goto("/");
   await page.evaluate(() => window.scrollTo(0, 1200));
   await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(1200);
@@ -332,14 +273,10 @@ test("the page cannot scroll while the menu is open, and comes back to the same 
   expect(await page.evaluate(() => window.scrollY)).toBe(1200);
   expect((await heading.boundingBox())!.y).toBe(before);
   await page.mouse.wheel(0, 300);
-  await expect
-    .poll(() => page.evaluate(() => window.scrollY))
-    .toBeGreaterThan(1200);
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(1200);
 });
 
-test("following a menu link closes the menu, also when the visitor comes back", async ({
-  page,
-}) => {
+test("following a menu link closes the menu, also when the visitor comes back", async ({ page }) => {
   await page.goto("/");
   await openMenu(page);
   await item(page, "Contact").click();
@@ -351,9 +288,7 @@ test("following a menu link closes the menu, also when the visitor comes back", 
   await expect(toggle(page)).toHaveAttribute("aria-expanded", "false");
 });
 
-test("an in-page link in the menu closes it (a route change without a new page)", async ({
-  page,
-}) => {
+test("an in-page link in the menu closes it (a route change without a new page)", async ({ page }) => {
   await page.goto("/contact");
   await openMenu(page);
   await page.evaluate(() => {
@@ -374,8 +309,5 @@ test.describe("with reduced motion", () => {
 
 test("without reduced motion the panel slides in", async ({ page }) => {
   await page.goto("/");
-  await expect(page.locator('[role="dialog"]')).toHaveCSS(
-    "transition-property",
-    /transform/,
-  );
+  await expect(page.locator('[role="dialog"]')).toHaveCSS("transition-property", /transform/);
 });
