@@ -32,83 +32,113 @@ test.describe("on a phone (390 x 844)", () => {
     await openDash(page, "/dash/chat", "Chat");
   });
 
-  test("the header is one row of at most 64 px: drawer button, brand, a 'Demo mode' badge and the account menu button", async ({ page }) => {
-    expect(await headerHeight(page)).toBeLessThanOrEqual(64);
-    const controls = [
-      header(page).getByRole("button", { name: "Open navigation" }),
-      header(page).getByRole("link", { name: "Paphos AI" }),
-      demoBadge(page),
-      accountButton(page),
-    ];
-    const middles: number[] = [];
-    for (const control of controls) {
-      await expect(control).toBeVisible();
-      const box = await control.boundingBox();
-      middles.push((box?.y ?? 0) + (box?.height ?? 0) / 2);
-    }
-    // One row: every control sits on the same horizontal line.
-    expect(Math.max(...middles) - Math.min(...middles)).toBeLessThanOrEqual(2);
-    // The details and the account wait behind their buttons.
-    await expect(page.getByText(DEMO_DETAILS)).toBeHidden();
-    await expect(header(page).getByText(ADA.email)).toBeHidden();
-    await expect(header(page).getByRole("button", { name: "Sign Out" })).toBeHidden();
-  });
+  // One visit on a phone walks the header's controls, a step per behaviour (each was a test, and a page load, of its own).
+  test("the header row, the account menu by click and by keyboard, and the 'Demo mode' badge", async ({ page }) => {
+    await test.step("the header is one row of at most 64 px: drawer button, brand, a 'Demo mode' badge and the account menu button", async () => {
+      expect(await headerHeight(page)).toBeLessThanOrEqual(64);
+      const controls = [
+        header(page).getByRole("button", { name: "Open navigation" }),
+        header(page).getByRole("link", { name: "Paphos AI" }),
+        demoBadge(page),
+        accountButton(page),
+      ];
+      const middles: number[] = [];
+      for (const control of controls) {
+        await expect(control).toBeVisible();
+        const box = await control.boundingBox();
+        middles.push((box?.y ?? 0) + (box?.height ?? 0) / 2);
+      }
+      // One row: every control sits on the same horizontal line.
+      expect(Math.max(...middles) - Math.min(...middles)).toBeLessThanOrEqual(2);
+      // The details and the account wait behind their buttons.
+      await expect(page.getByText(DEMO_DETAILS)).toBeHidden();
+      await expect(header(page).getByText(ADA.email)).toBeHidden();
+      await expect(header(page).getByRole("button", { name: "Sign Out" })).toBeHidden();
+    });
+    await test.step("the account menu opens by click with the name and e-mail; Escape, Tab and a click outside close it", async () => {
+      const button = accountButton(page);
+      await expect(button).toHaveAttribute("aria-haspopup", "menu");
+      await expect(button).toHaveAttribute("aria-expanded", "false");
+      await button.click();
+      const menu = accountMenu(page);
+      await expect(button).toHaveAttribute("aria-expanded", "true");
+      await expect(menu.getByRole("menuitem")).toHaveText(["Keyboard shortcuts", "Sign Out"]);
+      await expect(menu.getByRole("menuitem", { name: "Keyboard shortcuts" })).toBeFocused();
+      await expect(page.getByText(ADA.fullName, { exact: true })).toBeVisible();
+      await expect(page.getByText(ADA.email, { exact: true })).toBeVisible();
+      // Below the header, inside the window.
+      const box = await menu.boundingBox();
+      expect(box?.y).toBeGreaterThanOrEqual(await headerHeight(page));
+      expect((box?.x ?? 0) + (box?.width ?? 0)).toBeLessThanOrEqual(PHONE.width);
+      await expectNoAxeViolations(page, "account menu open ");
 
-  test("the account menu opens by click with the name and e-mail; Escape, Tab and a click outside close it", async ({ page }) => {
-    const button = accountButton(page);
-    await expect(button).toHaveAttribute("aria-haspopup", "menu");
-    await expect(button).toHaveAttribute("aria-expanded", "false");
-    await button.click();
-    const menu = accountMenu(page);
-    await expect(button).toHaveAttribute("aria-expanded", "true");
-    await expect(menu.getByRole("menuitem")).toHaveText(["Keyboard shortcuts", "Sign Out"]);
-    await expect(menu.getByRole("menuitem", { name: "Keyboard shortcuts" })).toBeFocused();
-    await expect(page.getByText(ADA.fullName, { exact: true })).toBeVisible();
-    await expect(page.getByText(ADA.email, { exact: true })).toBeVisible();
-    // Below the header, inside the window.
-    const box = await menu.boundingBox();
-    expect(box?.y).toBeGreaterThanOrEqual(await headerHeight(page));
-    expect((box?.x ?? 0) + (box?.width ?? 0)).toBeLessThanOrEqual(PHONE.width);
-    await expectNoAxeViolations(page, "account menu open ");
-
-    await page.keyboard.press("Escape");
-    await expect(menu).toBeHidden();
-    await expect(button).toBeFocused();
-    await expect(button).toHaveAttribute("aria-expanded", "false");
-
-    await button.click();
-    await expect(menu).toBeVisible();
-    await page.getByRole("heading", { level: 1, name: "Chat" }).click();
-    await expect(menu).toBeHidden();
-
-    await button.click();
-    await expect(menu).toBeVisible();
-    await button.click();
-    await expect(menu).toBeHidden();
-  });
-
-  test("the account menu opens from the keyboard: Enter, Space and Down Arrow focus its first item, Up Arrow Sign Out; Tab closes it", async ({ page }) => {
-    const button = accountButton(page);
-    const shortcuts = accountMenu(page).getByRole("menuitem", { name: "Keyboard shortcuts" });
-    const signOut = accountMenu(page).getByRole("menuitem", { name: "Sign Out" });
-    for (const [key, focused, next] of [
-      ["Enter", shortcuts, signOut],
-      [" ", shortcuts, signOut],
-      ["ArrowDown", shortcuts, signOut],
-      ["ArrowUp", signOut, shortcuts],
-    ] as const) {
-      await button.focus();
-      await page.keyboard.press(key);
-      await expect(focused, key).toBeFocused();
-      await page.keyboard.press("ArrowDown");
-      await expect(next, `${key}, then ArrowDown moves on, wrapping after the last item`).toBeFocused();
       await page.keyboard.press("Escape");
+      await expect(menu).toBeHidden();
       await expect(button).toBeFocused();
-    }
-    await page.keyboard.press("Enter");
-    await expect(shortcuts).toBeFocused();
-    await page.keyboard.press("Tab");
-    await expect(accountMenu(page)).toBeHidden();
+      await expect(button).toHaveAttribute("aria-expanded", "false");
+
+      await button.click();
+      await expect(menu).toBeVisible();
+      await page.getByRole("heading", { level: 1, name: "Chat" }).click();
+      await expect(menu).toBeHidden();
+
+      await button.click();
+      await expect(menu).toBeVisible();
+      await button.click();
+      await expect(menu).toBeHidden();
+    });
+    await test.step("the account menu opens from the keyboard: Enter, Space and Down Arrow focus its first item, Up Arrow Sign Out; Tab closes it", async () => {
+      const button = accountButton(page);
+      const shortcuts = accountMenu(page).getByRole("menuitem", { name: "Keyboard shortcuts" });
+      const signOut = accountMenu(page).getByRole("menuitem", { name: "Sign Out" });
+      for (const [key, focused, next] of [
+        ["Enter", shortcuts, signOut],
+        [" ", shortcuts, signOut],
+        ["ArrowDown", shortcuts, signOut],
+        ["ArrowUp", signOut, shortcuts],
+      ] as const) {
+        await button.focus();
+        await page.keyboard.press(key);
+        await expect(focused, key).toBeFocused();
+        await page.keyboard.press("ArrowDown");
+        await expect(next, `${key}, then ArrowDown moves on, wrapping after the last item`).toBeFocused();
+        await page.keyboard.press("Escape");
+        await expect(button).toBeFocused();
+      }
+      await page.keyboard.press("Enter");
+      await expect(shortcuts).toBeFocused();
+      await page.keyboard.press("Tab");
+      await expect(accountMenu(page)).toBeHidden();
+    });
+    await test.step("the 'Demo mode' badge opens its details on demand, by click and by keyboard, without growing the header", async () => {
+      const badge = demoBadge(page);
+      const details = header(page).getByRole("note");
+      await expect(badge).toHaveAttribute("aria-expanded", "false");
+      await expect(details).toBeHidden();
+
+      await badge.click();
+      await expect(badge).toHaveAttribute("aria-expanded", "true");
+      await expect(details).toBeVisible();
+      await expect(details).toHaveText(`Demo mode: ${DEMO_DETAILS}`);
+      await expect(badge).toHaveAttribute("aria-controls", (await details.getAttribute("id")) ?? "no id");
+      expect(await headerHeight(page)).toBeLessThanOrEqual(64);
+      await expectNoAxeViolations(page, "demo details open ");
+
+      await page.keyboard.press("Escape");
+      await expect(details).toBeHidden();
+      await expect(badge).toBeFocused();
+      await expect(badge).toHaveAttribute("aria-expanded", "false");
+
+      await page.keyboard.press("Enter");
+      await expect(details).toBeVisible();
+      await page.keyboard.press(" ");
+      await expect(details).toBeHidden();
+      await page.keyboard.press("Enter");
+      await expect(details).toBeVisible();
+      // A tap anywhere else closes the details.
+      await page.getByRole("main").click({ position: { x: 20, y: 400 } });
+      await expect(details).toBeHidden();
+    });
   });
 
   test("Sign Out from the account menu ends the session and goes home", async ({ page }) => {
@@ -119,36 +149,6 @@ test.describe("on a phone (390 x 844)", () => {
     await expect(page).toHaveURL(/\/$/);
     await page.goto("/dash/settings");
     await expect(page).toHaveURL(/\/login\?next=%2Fdash%2Fsettings$/);
-  });
-
-  test("the 'Demo mode' badge opens its details on demand, by click and by keyboard, without growing the header", async ({ page }) => {
-    const badge = demoBadge(page);
-    const details = header(page).getByRole("note");
-    await expect(badge).toHaveAttribute("aria-expanded", "false");
-    await expect(details).toBeHidden();
-
-    await badge.click();
-    await expect(badge).toHaveAttribute("aria-expanded", "true");
-    await expect(details).toBeVisible();
-    await expect(details).toHaveText(`Demo mode: ${DEMO_DETAILS}`);
-    await expect(badge).toHaveAttribute("aria-controls", (await details.getAttribute("id")) ?? "no id");
-    expect(await headerHeight(page)).toBeLessThanOrEqual(64);
-    await expectNoAxeViolations(page, "demo details open ");
-
-    await page.keyboard.press("Escape");
-    await expect(details).toBeHidden();
-    await expect(badge).toBeFocused();
-    await expect(badge).toHaveAttribute("aria-expanded", "false");
-
-    await page.keyboard.press("Enter");
-    await expect(details).toBeVisible();
-    await page.keyboard.press(" ");
-    await expect(details).toBeHidden();
-    await page.keyboard.press("Enter");
-    await expect(details).toBeVisible();
-    // A tap anywhere else closes the details.
-    await page.getByRole("main").click({ position: { x: 20, y: 400 } });
-    await expect(details).toBeHidden();
   });
 });
 

@@ -14,80 +14,81 @@ const searchBox = (page: Page) => page.getByRole("searchbox", { name: "Search ch
 const h1 = (page: Page, name: string) => page.getByRole("heading", { level: 1, name });
 const emptyChat = (page: Page) => page.getByRole("heading", { name: "How can I help you today?" });
 
-test("? lists the shortcuts with their keys, passes axe, and Escape gives focus back", async ({ page }) => {
-  const newChatButton = sidebar(page).getByRole("button", { name: "New Chat" });
-  await newChatButton.focus();
-  await page.keyboard.press("?");
-  const dialog = shortcutsDialog(page);
-  await expect(dialog).toBeVisible();
-  await expect(dialog.getByRole("term")).toHaveText([
-    "New chat",
-    "Focus the message input",
-    "Search chats",
-    "Stop the reply while it is being written",
-    "Show keyboard shortcuts",
-  ]);
-  // Chromium on Linux: Ctrl, not ⌘.
-  await expect(dialog.getByRole("definition")).toHaveText(["Ctrl+Shift+O", "Shift+Esc", "Ctrl+K", "Esc", "?"]);
-  await expect(dialog.locator("kbd kbd")).toHaveCount(9);
-  await expectNoAxeViolations(page, "shortcuts dialog ");
+// One visit walks the shortcuts list, a step per behaviour (each was a test, and a page load, of its own). Typing in the
+// inputs comes last: it leaves their text behind.
+test("the shortcuts list: ? and the header's button open it, a quick close and reopen keeps it open, ? in an input is a character", async ({ page }) => {
+  await test.step("? lists the shortcuts with their keys, passes axe, and Escape gives focus back", async () => {
+    const newChatButton = sidebar(page).getByRole("button", { name: "New Chat" });
+    await newChatButton.focus();
+    await page.keyboard.press("?");
+    const dialog = shortcutsDialog(page);
+    await expect(dialog).toBeVisible();
+    await expect(dialog.getByRole("term")).toHaveText([
+      "New chat",
+      "Focus the message input",
+      "Search chats",
+      "Stop the reply while it is being written",
+      "Show keyboard shortcuts",
+    ]);
+    // Chromium on Linux: Ctrl, not ⌘.
+    await expect(dialog.getByRole("definition")).toHaveText(["Ctrl+Shift+O", "Shift+Esc", "Ctrl+K", "Esc", "?"]);
+    await expect(dialog.locator("kbd kbd")).toHaveCount(9);
+    await expectNoAxeViolations(page, "shortcuts dialog ");
 
-  await page.keyboard.press("Escape");
-  await expect(dialog).toBeHidden();
-  await expect(newChatButton).toBeFocused();
-  // ? again, with the page itself focused.
-  await page.getByRole("main").focus();
-  await page.keyboard.press("?");
-  await expect(dialog).toBeVisible();
-  await dialog.getByRole("button", { name: "Close" }).click();
-  await expect(page.getByRole("main")).toBeFocused();
-});
-
-test("? typed in the message input is a question mark and opens nothing", async ({ page }) => {
-  await messageInput(page).click();
-  await page.keyboard.type("Is it void?");
-  await expect(messageInput(page)).toHaveValue("Is it void?");
-  await searchBox(page).click();
-  await page.keyboard.type("?");
-  await expect(searchBox(page)).toHaveValue("?");
-  await expect(shortcutsDialog(page)).toHaveCount(0);
-});
-
-test("the header's Keyboard shortcuts button opens the list for a mouse", async ({ page }) => {
-  const button = page.getByRole("banner").getByRole("button", { name: "Keyboard shortcuts" });
-  await button.click();
-  await expect(shortcutsDialog(page)).toBeVisible();
-  await page.keyboard.press("Escape");
-  await expect(button).toBeFocused();
-});
-
-test("closed and opened again at once, the list stays open: the first close's late event does not close it", async ({ page }) => {
-  const button = page.getByRole("banner").getByRole("button", { name: "Keyboard shortcuts" });
-  await button.click();
-  await expect(shortcutsDialog(page)).toBeVisible();
-  // Close, then open again in the same task: the browser's close event of the first close arrives after both.
-  const seen = await page.evaluate(async () => {
-    const dialog = document.querySelector<HTMLDialogElement>("dialog[open]")!;
-    const late = new Promise<string>((resolve) => {
-      dialog.addEventListener("close", () => resolve("close event"), { once: true });
-      setTimeout(() => resolve("no close event"), 5000);
-    });
-    dialog.querySelector<HTMLButtonElement>("button[aria-label='Close']")!.click();
-    // React commits the click's update in a microtask.
-    for (let i = 0; i < 100 && dialog.open; i += 1) await Promise.resolve();
-    const closed = !dialog.open;
-    document.querySelector<HTMLButtonElement>("header button[aria-label='Keyboard shortcuts']")!.click();
-    for (let i = 0; i < 100 && !dialog.open; i += 1) await Promise.resolve();
-    const reopened = dialog.open;
-    const event = await late;
-    await new Promise(requestAnimationFrame);
-    return { closed, reopened, event, openAfterIt: dialog.open };
+    await page.keyboard.press("Escape");
+    await expect(dialog).toBeHidden();
+    await expect(newChatButton).toBeFocused();
+    // ? again, with the page itself focused.
+    await page.getByRole("main").focus();
+    await page.keyboard.press("?");
+    await expect(dialog).toBeVisible();
+    await dialog.getByRole("button", { name: "Close" }).click();
+    await expect(page.getByRole("main")).toBeFocused();
   });
-  expect(seen).toEqual({ closed: true, reopened: true, event: "close event", openAfterIt: true });
-  await expect(shortcutsDialog(page)).toBeVisible();
-  await shortcutsDialog(page).getByRole("button", { name: "Close" }).click();
-  await expect(shortcutsDialog(page)).toBeHidden();
-  await expect(button).toBeFocused();
+  await test.step("the header's Keyboard shortcuts button opens the list for a mouse", async () => {
+    const button = page.getByRole("banner").getByRole("button", { name: "Keyboard shortcuts" });
+    await button.click();
+    await expect(shortcutsDialog(page)).toBeVisible();
+    await page.keyboard.press("Escape");
+    await expect(button).toBeFocused();
+  });
+  await test.step("closed and opened again at once, the list stays open: the first close's late event does not close it", async () => {
+    const button = page.getByRole("banner").getByRole("button", { name: "Keyboard shortcuts" });
+    await button.click();
+    await expect(shortcutsDialog(page)).toBeVisible();
+    // Close, then open again in the same task: the browser's close event of the first close arrives after both.
+    const seen = await page.evaluate(async () => {
+      const dialog = document.querySelector<HTMLDialogElement>("dialog[open]")!;
+      const late = new Promise<string>((resolve) => {
+        dialog.addEventListener("close", () => resolve("close event"), { once: true });
+        setTimeout(() => resolve("no close event"), 5000);
+      });
+      dialog.querySelector<HTMLButtonElement>("button[aria-label='Close']")!.click();
+      // React commits the click's update in a microtask.
+      for (let i = 0; i < 100 && dialog.open; i += 1) await Promise.resolve();
+      const closed = !dialog.open;
+      document.querySelector<HTMLButtonElement>("header button[aria-label='Keyboard shortcuts']")!.click();
+      for (let i = 0; i < 100 && !dialog.open; i += 1) await Promise.resolve();
+      const reopened = dialog.open;
+      const event = await late;
+      await new Promise(requestAnimationFrame);
+      return { closed, reopened, event, openAfterIt: dialog.open };
+    });
+    expect(seen).toEqual({ closed: true, reopened: true, event: "close event", openAfterIt: true });
+    await expect(shortcutsDialog(page)).toBeVisible();
+    await shortcutsDialog(page).getByRole("button", { name: "Close" }).click();
+    await expect(shortcutsDialog(page)).toBeHidden();
+    await expect(button).toBeFocused();
+  });
+  await test.step("? typed in the message input is a question mark and opens nothing", async () => {
+    await messageInput(page).click();
+    await page.keyboard.type("Is it void?");
+    await expect(messageInput(page)).toHaveValue("Is it void?");
+    await searchBox(page).click();
+    await page.keyboard.type("?");
+    await expect(searchBox(page)).toHaveValue("?");
+    await expect(shortcutsDialog(page)).toHaveCount(0);
+  });
 });
 
 test("Ctrl+Shift+O starts a new chat from the chat and from another screen, ready to type", async ({ page }) => {
