@@ -1,7 +1,6 @@
 import type { Page } from "@playwright/test";
-import { readFileSync } from "node:fs";
-import { join } from "node:path";
 import { expect, test } from "./fixtures/test";
+import { builtPage } from "./fixtures/builtSite";
 import { BARE, buildDirs } from "./fixtures/sites";
 import { servicePaths } from "./services-helpers";
 
@@ -21,7 +20,7 @@ test("the six service pages are the specification's", () => {
 
 test("the six service pages each have a description of their own", () => {
   // Read from the built pages: each page's test below checks its own title, description and canonical URL in the browser.
-  const description = (path: string) => /<meta name="description" content="([^"]*)"/.exec(readFileSync(join(buildDirs.bare, path, "index.html"), "utf8"))?.[1] ?? "";
+  const description = (path: string) => /<meta name="description" content="([^"]*)"/.exec(builtPage(buildDirs.bare, path))?.[1] ?? "";
   const descriptions = servicePaths.map(description);
   for (const [i, text] of descriptions.entries()) expect(text.length, servicePaths[i]).toBeGreaterThan(80);
   expect(new Set(descriptions).size).toBe(6);
@@ -177,7 +176,7 @@ for (const path of servicePaths) {
 
 test("no service page ships the JavaScript of a demo it does not show", () => {
   const islandsOf = (path: string) => {
-    const html = readFileSync(join(buildDirs.bare, path, "index.html"), "utf8");
+    const html = builtPage(buildDirs.bare, path);
     return [...html.matchAll(/component-url="\/_astro\/([A-Za-z]+)\.[^"]*\.js"/g)].map((m) => m[1]);
   };
   const demoIslands = ["StepDemo", "StatCounter", "DemoRecording"];

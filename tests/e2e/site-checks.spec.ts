@@ -1,10 +1,9 @@
 import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
-import { join } from "node:path";
 import { HtmlValidate, type ConfigData } from "html-validate";
 import { expect, test } from "./fixtures/test";
 import { BARE, FULL, buildDirs } from "./fixtures/sites";
-import { htmlFiles, pagePath } from "./fixtures/builtSite";
+import { builtPage, htmlFiles, pagePath } from "./fixtures/builtSite";
 import { publicPages, scannedPages } from "./fixtures/pages";
 import { ADA, signInAs } from "./fixtures/dash";
 import { hydrated } from "./fixtures/islands";
@@ -68,9 +67,7 @@ test("the sitemap and robots.txt list the public pages and leave out /dash, /log
 
 /** The JSON-LD blocks of a built page, parsed. */
 function jsonLd(path: string): Record<string, unknown>[] {
-  const file = join(buildDirs.bare, path === "/" ? "index.html" : `${path}/index.html`);
-  const html = readFileSync(file, "utf8");
-  return [...html.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].map((m) => JSON.parse(m[1]!) as Record<string, unknown>);
+  return [...builtPage(buildDirs.bare, path).matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].map((m) => JSON.parse(m[1]!) as Record<string, unknown>);
 }
 
 test("structured data parses as JSON-LD: the agency in Paphos, CY on the home page, a Service on each service page", () => {
@@ -98,7 +95,7 @@ test("every response carries the security headers of public/_headers; hashed ass
   for (const [name, value] of Object.entries(expected)) expect(home.headers()[name.toLowerCase()], name).toBe(value);
   expect(home.headers()["content-encoding"]).toBe("gzip");
 
-  const script = readFileSync(join(buildDirs.bare, "index.html"), "utf8").match(/"(\/_astro\/[^"]+\.js)"/)![1]!;
+  const script = builtPage(buildDirs.bare, "/").match(/"(\/_astro\/[^"]+\.js)"/)![1]!;
   expect((await request.get(script)).headers()["cache-control"]).toBe("public, max-age=31536000, immutable");
   for (const path of ["/dash", "/dash/settings", "/login"]) {
     expect((await request.get(path)).headers()["cache-control"], path).toBe("no-store");
@@ -126,7 +123,7 @@ test("every page of both builds has a hash-based CSP: no 'unsafe-inline', no 'un
 });
 
 test("the wired build allows exactly its services' origins; the bare build none", () => {
-  const policy = (root: string) => readFileSync(join(root, "index.html"), "utf8").match(/content-security-policy" content="([^"]+)"/)![1]!;
+  const policy = (root: string) => builtPage(root, "/").match(/content-security-policy" content="([^"]+)"/)![1]!;
   expect(policy(buildDirs.bare)).toContain("connect-src 'self';");
   const full = policy(buildDirs.full);
   for (const origin of ["http://127.0.0.1", "ws://127.0.0.1", "https://*.daily.co", "wss://*.daily.co"]) expect(full).toContain(origin);
