@@ -1,14 +1,14 @@
 import type { BrowserContext, Page } from "@playwright/test";
-import { expect, test as base } from "./fixtures/test";
-import { BARE, FULL, fullEnv } from "./fixtures/sites";
-import { dashPages, scannedPages } from "./fixtures/pages";
-import { ADA, openDash, openLoginSignedIn, openSignedOut, signInAs } from "./fixtures/dash";
-import { answers, conversation, messageInput, questions, sidebar } from "./fixtures/chat";
-import { hydrated } from "./fixtures/islands";
-import { TODAY, installClock, pauseClock } from "./fixtures/workspace";
-import { DEMO_KEYS } from "../../src/lib/auth/demoRecords";
-import { featureKey } from "../../src/lib/dash/browserStorage";
-import { REPLY_DELAY_MS } from "../../src/lib/dash/chat";
+import { expect, test as base } from "../fixtures/test";
+import { BARE, FULL, fullEnv } from "../fixtures/sites";
+import { dashPages, scannedPages } from "../fixtures/pages";
+import { ADA, openDash, openLoginSignedIn, openSignedOut, signInAs } from "../fixtures/dash";
+import { answers, conversation, messageInput, questions, sidebar } from "../fixtures/chat";
+import { hydrated } from "../fixtures/islands";
+import { TODAY, installClock, pauseClock } from "../fixtures/workspace";
+import { DEMO_KEYS } from "../../../src/lib/auth/demoRecords";
+import { featureKey } from "../../../src/lib/dash/browserStorage";
+import { REPLY_DELAY_MS } from "../../../src/lib/dash/chat";
 
 // Failure drill: corrupt values in every localStorage key the site reads must leave every page working,
 // signed out where the session itself was corrupt. The keys are discovered, not listed: a signed-in visit
@@ -69,7 +69,8 @@ async function visitSignedIn(page: Page, path: string) {
 
 /**
  * The keys a signed-in visit of every page reads or leaves, found once per worker, so that each test of this file
- * stands alone: run by itself (`-g`), it still has the keys to drill.
+ * stands alone: run by itself (`-g`), it still has the keys to drill. The file runs in one worker (the config's
+ * one-worker project), so the walk is made once a run, not once on each worker (about 10 s each).
  */
 const test = base.extend<object, { siteKeys: string[] }>({
   siteKeys: [
@@ -87,7 +88,7 @@ const test = base.extend<object, { siteKeys: string[] }>({
     { scope: "worker", timeout: 300_000 },
   ],
 });
-test.describe.configure({ timeout: 120_000 });
+test.describe.configure({ mode: "default", timeout: 120_000 });
 
 test("a signed-in visit of every page reads the demo session and accounts and the workspace's records, and every other key it reads is recorded", ({ siteKeys }) => {
   expect(siteKeys).toEqual(expect.arrayContaining([...AUTH_KEYS, featureKey(ADA.id, "conversations"), featureKey(ADA.id, "preferences")]));
