@@ -84,15 +84,17 @@ test("View shows the case's details with its documents from Files; dialogs are m
   await expectModalBehaviour(page, opener, "New Case");
 });
 
-test("Upload Doc goes to uploads with this case already selected", async ({ page }) => {
-  await card(page, "Republic v. Charalambous").getByRole("link", { name: "Upload Doc" }).click();
-  await expect(page).toHaveURL(/\/dash\/uploads\?case=case-republic-v-charalambous$/);
-  await page.getByLabel("Choose File").setInputFiles({ name: "appeal.txt", mimeType: "text/plain", buffer: Buffer.from("Notice of appeal") });
-  await expect(page.getByLabel("Target Case")).toHaveValue("case-republic-v-charalambous");
-  await expect(page.getByRole("button", { name: "Upload Document" })).toBeEnabled();
-});
-
-test("Open in Chat lands in the chat with the case as a case chip", async ({ page }) => {
-  await card(page, GEORGIOU).getByRole("button", { name: "Open in Chat" }).click();
-  await expectChatWithChip(page, GEORGIOU);
+test("Upload Doc goes to uploads with this case already selected; Open in Chat lands in the chat with the case as a case chip", async ({ page }) => {
+  await test.step("Upload Doc goes to uploads with this case already selected", async () => {
+    await card(page, "Republic v. Charalambous").getByRole("link", { name: "Upload Doc" }).click();
+    await expect(page).toHaveURL(/\/dash\/uploads\?case=case-republic-v-charalambous$/);
+    await page.getByLabel("Choose File").setInputFiles({ name: "appeal.txt", mimeType: "text/plain", buffer: Buffer.from("Notice of appeal") });
+    await expect(page.getByLabel("Target Case")).toHaveValue("case-republic-v-charalambous");
+    await expect(page.getByRole("button", { name: "Upload Document" })).toBeEnabled();
+  });
+  await test.step("Open in Chat lands in the chat with the case as a case chip", async () => {
+    await page.getByRole("link", { name: "Cases", exact: true }).click();
+    await card(page, GEORGIOU).getByRole("button", { name: "Open in Chat" }).click();
+    await expectChatWithChip(page, GEORGIOU);
+  });
 });

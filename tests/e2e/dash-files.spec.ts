@@ -111,13 +111,15 @@ test("Preview opens the sample itself: its pages, a DOCX's sections, the scan's 
   await expect(recognised).toContainText(/NOTICE OF DEFECTS/i);
 });
 
-test("Upload PDF goes to the uploads screen", async ({ page }) => {
-  await page.getByRole("link", { name: "Upload PDF" }).click();
-  await expect(page).toHaveURL(/\/dash\/uploads$/);
-  await expect(page.getByRole("heading", { level: 1, name: "Uploads" })).toBeVisible();
-});
-
-test("Open in Chat lands in the chat with the file as a document chip", async ({ page }) => {
-  await card(page, MEMO).getByRole("button", { name: "Open in Chat" }).click();
-  await expectChatWithChip(page, MEMO);
+test("Upload PDF goes to the uploads screen; Open in Chat lands in the chat with the file as a document chip", async ({ page }) => {
+  await test.step("Upload PDF goes to the uploads screen", async () => {
+    await page.getByRole("link", { name: "Upload PDF" }).click();
+    await expect(page).toHaveURL(/\/dash\/uploads$/);
+    await expect(page.getByRole("heading", { level: 1, name: "Uploads" })).toBeVisible();
+  });
+  await test.step("Open in Chat lands in the chat with the file as a document chip", async () => {
+    await page.getByRole("link", { name: "Files", exact: true }).click();
+    await card(page, MEMO).getByRole("button", { name: "Open in Chat" }).click();
+    await expectChatWithChip(page, MEMO);
+  });
 });

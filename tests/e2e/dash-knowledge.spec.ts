@@ -87,7 +87,7 @@ test("Add KB Item: validation, the source rule, dated today, kept after a reload
   await expect(card(page, "Tenancy memo")).toBeVisible();
 });
 
-test("Preview shows the item in a dialog that behaves as a modal; axe with each dialog open", async ({ page }) => {
+test("Preview shows the item in a dialog that behaves as a modal; axe with each dialog open; Open in Chat lands in the chat with the item as a knowledge chip", async ({ page }) => {
   await expectNoAxeViolations(page, "knowledge: ");
   const preview = card(page, "Client intake and conflict check guide").getByRole("button", { name: "Preview" });
   await preview.click();
@@ -101,9 +101,9 @@ test("Preview shows the item in a dialog that behaves as a modal; axe with each 
   await add.click();
   await expectNoAxeViolations(page, "add KB item: ");
   await expectModalBehaviour(page, add, "Add Knowledge Base Item");
-});
 
-test("Open in Chat lands in the chat with the item as a knowledge chip", async ({ page }) => {
-  await card(page, "Contract Law, Cap. 149").getByRole("button", { name: "Open in Chat" }).click();
-  await expectChatWithChip(page, "Contract Law, Cap. 149");
+  await test.step("Open in Chat lands in the chat with the item as a knowledge chip", async () => {
+    await card(page, "Contract Law, Cap. 149").getByRole("button", { name: "Open in Chat" }).click();
+    await expectChatWithChip(page, "Contract Law, Cap. 149");
+  });
 });

@@ -79,28 +79,31 @@ test.describe("demo recording on the AI voice callers page", () => {
 test.describe("animated background", () => {
   // The backdrop is motion: seen as a visitor who has not asked for less of it (the config asks for less).
   test.use({ reducedMotion: "no-preference" });
-  for (const path of servicePaths) {
-    test(`${path}: two mirrored beams (7 s sway of 100 px, 1.5 s fade-in), 8 + 6 floating icons, a faint grid, hidden from assistive technology`, async ({ page }) => {
-      await page.goto(path);
-      const backdrop = page.getByTestId("service-backdrop");
-      await expect(backdrop).toHaveAttribute("aria-hidden", "true");
-      await expect(backdrop.locator("[data-side=left] li")).toHaveCount(8);
-      await expect(backdrop.locator("[data-side=right] li")).toHaveCount(6);
-      const beams = backdrop.locator("[data-beam]");
-      await expect(beams).toHaveCount(2);
-      for (const beam of await beams.all()) {
-        await expect(beam).toHaveCSS("animation-name", "svc-beam-fade, svc-beam-sway");
-        await expect(beam).toHaveCSS("animation-duration", "1.5s, 7s");
-        await expect(beam).toHaveCSS("animation-iteration-count", "1, infinite");
-        await expect(beam).toHaveCSS("--beam-sway", "100px");
-      }
-      await expect(backdrop.locator(".mirrored")).toHaveCSS("transform", "matrix(-1, 0, 0, 1, 0, 0)");
-      // The faint square grid behind it all (the site's grid-backdrop).
-      await expect(page.locator("body")).toHaveCSS("background-size", "48px 48px, 48px 48px");
-      // Pure CSS: nothing of the backdrop is a script or an island.
-      await expect(backdrop.locator("script, astro-island")).toHaveCount(0);
-    });
-  }
+  // One tab walks the six pages, each a step.
+  test("each service page: two mirrored beams (7 s sway of 100 px, 1.5 s fade-in), 8 + 6 floating icons, a faint grid, hidden from assistive technology", async ({ page }) => {
+    for (const path of servicePaths) {
+      await test.step(`${path}: two mirrored beams (7 s sway of 100 px, 1.5 s fade-in), 8 + 6 floating icons, a faint grid, hidden from assistive technology`, async () => {
+        await page.goto(path);
+        const backdrop = page.getByTestId("service-backdrop");
+        await expect(backdrop).toHaveAttribute("aria-hidden", "true");
+        await expect(backdrop.locator("[data-side=left] li")).toHaveCount(8);
+        await expect(backdrop.locator("[data-side=right] li")).toHaveCount(6);
+        const beams = backdrop.locator("[data-beam]");
+        await expect(beams).toHaveCount(2);
+        for (const beam of await beams.all()) {
+          await expect(beam).toHaveCSS("animation-name", "svc-beam-fade, svc-beam-sway");
+          await expect(beam).toHaveCSS("animation-duration", "1.5s, 7s");
+          await expect(beam).toHaveCSS("animation-iteration-count", "1, infinite");
+          await expect(beam).toHaveCSS("--beam-sway", "100px");
+        }
+        await expect(backdrop.locator(".mirrored")).toHaveCSS("transform", "matrix(-1, 0, 0, 1, 0, 0)");
+        // The faint square grid behind it all (the site's grid-backdrop).
+        await expect(page.locator("body")).toHaveCSS("background-size", "48px 48px, 48px 48px");
+        // Pure CSS: nothing of the backdrop is a script or an island.
+        await expect(backdrop.locator("script, astro-island")).toHaveCount(0);
+      });
+    }
+  });
 
   test.describe("with prefers-reduced-motion", () => {
     test.use({ reducedMotion: "reduce" });

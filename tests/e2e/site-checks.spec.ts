@@ -4,7 +4,7 @@ import { HtmlValidate, type ConfigData } from "html-validate";
 import { expect, test } from "./fixtures/test";
 import { BARE, FULL, buildDirs } from "./fixtures/sites";
 import { builtPage, htmlFiles, pagePath } from "./fixtures/builtSite";
-import { publicPages, scannedPages } from "./fixtures/pages";
+import { pageWalks, publicPages, walkTitle } from "./fixtures/pages";
 import { ADA, signInAs } from "./fixtures/dash";
 import { hydrated } from "./fixtures/islands";
 import { recordViolations } from "./fixtures/csp";
@@ -133,17 +133,21 @@ test("the wired build allows exactly its services' origins; the bare build none"
 // The bare build's pages get the same visit, with axe, in public-pages.spec.ts.
 test.describe("the wired build under its CSP", () => {
   test.use({ baseURL: FULL });
-  for (const { path, allowConsoleErrors = [] } of scannedPages) {
-    test.describe(path, () => {
-      test.use({ allowConsoleErrors });
-      test(`${path} loads and hydrates with no CSP violation, console error or uncaught exception`, async ({ page }) => {
+  for (const walk of pageWalks) {
+    test.describe(() => {
+      test.use({ allowConsoleErrors: walk.flatMap((p) => p.allowConsoleErrors ?? []) });
+      test(walkTitle(walk, "each loads and hydrates with no CSP violation, console error or uncaught exception"), async ({ page }) => {
         const violations = await recordViolations(page);
-        await page.goto(path);
-        await hydrated(page);
-        // Open the menu too: its panel and backdrop are styled only by the stylesheets.
-        await page.getByRole("button", { name: "Open menu" }).click();
-        await expect(page.getByRole("dialog", { name: "Site menu" })).toBeVisible();
-        expect(await violations(), `${path} CSP violations`).toEqual([]);
+        for (const { path } of walk) {
+          await test.step(`${path} loads and hydrates with no CSP violation, console error or uncaught exception`, async () => {
+            await page.goto(path);
+            await hydrated(page);
+            // Open the menu too: its panel and backdrop are styled only by the stylesheets.
+            await page.getByRole("button", { name: "Open menu" }).click();
+            await expect(page.getByRole("dialog", { name: "Site menu" }), `${path} menu`).toBeVisible();
+            expect(await violations(), `${path} CSP violations`).toEqual([]);
+          });
+        }
       });
     });
   }
