@@ -152,25 +152,30 @@ const contentChecks: Record<string, [title: string, check: (page: Page) => Promi
   ],
 };
 
-for (const path of servicePaths) {
-  const { service, cta } = closingCta[path]!;
-  test(`${path}: its own title, description and canonical URL, what the page shows (a step each), Return Home, a schema.org Service by the agency, and '${cta}' to /book`, async ({ page }) => {
-    await page.goto(path);
-    await expect(page).toHaveTitle(`${service} | Paphos AI`);
-    expect(((await page.locator('meta[name="description"]').getAttribute("content")) ?? "").length).toBeGreaterThan(80);
-    await expect(page.locator('link[rel="canonical"]')).toHaveAttribute("href", `${BARE}${path}`);
-    const ld = JSON.parse((await page.locator('script[type="application/ld+json"]').textContent()) ?? "{}");
-    expect(ld).toMatchObject({
-      "@context": "https://schema.org",
-      "@type": "Service",
-      name: service,
-      url: `${BARE}${path}`,
-      provider: { "@type": "LocalBusiness", name: "Paphos AI", address: { addressLocality: "Paphos", addressCountry: "CY" } },
-    });
-    await expect(page.getByRole("link", { name: cta, exact: true }).last()).toHaveAttribute("href", "/book");
-    for (const [title, check] of contentChecks[path] ?? []) await test.step(title, () => check(page));
-    await page.getByRole("link", { name: "Return Home" }).click();
-    await expect(page).toHaveURL(`${BARE}/`);
+// The six pages in two walks of one tab each (a warm cache after the first page), each page a step.
+for (const walk of [servicePaths.slice(0, 3), servicePaths.slice(3)]) {
+  test(`${walk.join(", ")}: each has its own title, description and canonical URL, what the page shows, Return Home, a schema.org Service by the agency, and its closing call to /book`, async ({ page }) => {
+    for (const path of walk) {
+      const { service, cta } = closingCta[path]!;
+      await test.step(`${path}: its own title, description and canonical URL, what the page shows (a step each), Return Home, a schema.org Service by the agency, and '${cta}' to /book`, async () => {
+        await page.goto(path);
+        await expect(page).toHaveTitle(`${service} | Paphos AI`);
+        expect(((await page.locator('meta[name="description"]').getAttribute("content")) ?? "").length).toBeGreaterThan(80);
+        await expect(page.locator('link[rel="canonical"]')).toHaveAttribute("href", `${BARE}${path}`);
+        const ld = JSON.parse((await page.locator('script[type="application/ld+json"]').textContent()) ?? "{}");
+        expect(ld).toMatchObject({
+          "@context": "https://schema.org",
+          "@type": "Service",
+          name: service,
+          url: `${BARE}${path}`,
+          provider: { "@type": "LocalBusiness", name: "Paphos AI", address: { addressLocality: "Paphos", addressCountry: "CY" } },
+        });
+        await expect(page.getByRole("link", { name: cta, exact: true }).last()).toHaveAttribute("href", "/book");
+        for (const [title, check] of contentChecks[path] ?? []) await test.step(title, () => check(page));
+        await page.getByRole("link", { name: "Return Home" }).click();
+        await expect(page).toHaveURL(`${BARE}/`);
+      });
+    }
   });
 }
 

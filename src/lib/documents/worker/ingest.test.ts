@@ -68,6 +68,8 @@ describe("ingest: PDF", () => {
     const libs = libraries();
     const progress: IngestProgress[] = [];
     expect(await ingest("pdf", await longPdf(2001), libs, (p) => progress.push(p))).toEqual({ ok: false, reason: FAILURE_REASONS.tooManyPages });
+    // The text the document's card shows (documents.spec.ts checks that a failure's reason reaches its card).
+    expect(FAILURE_REASONS.tooManyPages).toMatch(/^This document has more than 2,000 pages/);
     expect(progress).toEqual([]);
   }, 30_000);
 });
