@@ -23,7 +23,7 @@ function run(command, args) {
 
 const debian = testChromium();
 if (debian && existsSync(debian)) {
-  console.log(`[ensure-browser] using Debian's Chromium at ${debian}`);
+  console.log(`[ensure-browser] the end-to-end tests drive Debian's Chromium at ${debian}`);
   if (debian === DEBIAN_CHROMIUM) console.log("[ensure-browser] apt-get install chromium-headless-shell runs the suite with about 40 % less CPU");
 } else if (managedChromium()) {
   console.log(`[ensure-browser] using Playwright's Chromium at ${managedChromium()}`);
