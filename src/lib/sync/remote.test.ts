@@ -78,6 +78,22 @@ describe("the remote workspace", () => {
     ]);
   });
 
+  it("shows a new user the firm they joined before their first visit with that first read, and queues only their own records", async () => {
+    // Ada's case, shared with the firm: the reader names its owner; the new user's own cache holds their samples (the lease).
+    const adas: Row = { ...caseRow(estate), owner_id: "ada", updated_by: "ada" };
+    const { remote, cases, casesLocal, pending } = await setup({ cases: [adas], preferences: [] });
+    const seen = vi.fn();
+    cases.subscribe(seen);
+    expect(await remote.refresh()).toBe(true);
+    const shown = [{ ...estate, owner: "ada", updatedBy: "ada" }, lease];
+    expect(seen).toHaveBeenCalledWith(shown);
+    expect(casesLocal.saved.at(-1)).toEqual(shown);
+    expect((await pending()).map((c) => `${c.op} ${c.table} ${JSON.stringify(c.key)}`)).toEqual([
+      "upsert preferences {}",
+      'upsert cases {"id":"case-lease"}',
+    ]);
+  });
+
   it("shows another device's records, keeps this device's waiting edits over them, and updates the cache", async () => {
     const server = { cases: [caseRow(lease), caseRow(estate)], preferences: [{ ...prefsRow, compact_mode: true }] };
     const { remote, cases, casesLocal, prefs } = await setup(server);

@@ -31,6 +31,9 @@ export interface RemoteWorkspaceDeps {
   onError?: (error: unknown) => void;
 }
 
+/** A colleague's row of a table the firm shares: the reader names the owner of those only. */
+const isColleagues = (row: Row): boolean => typeof row["owner_id"] === "string";
+
 /** A batch in the order apply_changes can take it: parents' upserts before their children's, children's deletes first. */
 export function orderForApply(changes: readonly Change[]): Change[] {
   const rank = (change: Change) => {
@@ -164,6 +167,13 @@ export function createRemoteWorkspace({
     };
   }
 
+  /** A feature's records as read: on screen (its listeners) and in its cache. */
+  function show(entry: (typeof features)[number], records: unknown) {
+    entry.latest = records;
+    entry.feature.local.save(records);
+    for (const listener of entry.listeners) listener(records);
+  }
+
   /**
    * Reads the server: every table once, in parallel. Each feature then shows the server's records with the user's
    * waiting edits over them. Resolves false when the server could not be read (the cache stays as it is).
@@ -190,9 +200,18 @@ export function createRemoteWorkspace({
     for (const entry of features) {
       const { mapping } = entry.feature;
       if (firstUse) {
-        // A new user: what they see (their samples, or what they did before the server answered) becomes their rows.
+        // A new user: what they see (their samples, or what they did before the server answered) becomes their rows,
+        // and a firm they joined before this first visit shows its shared records beside them at once (the server
+        // holds those already: only the user's own are queued).
         entry.snapshot = new Map();
         entry.dirty = true;
+        const colleagues = (rowsOf.get(mapping.table) ?? []).filter(isColleagues);
+        if (colleagues.length === 0) continue;
+        const read = entry.feature.parse(mapping.fromRows([...mapping.toRows(entry.latest), ...colleagues]));
+        if (read === null) continue;
+        const parsed = orderLike(read, entry.latest);
+        entry.snapshot = snapshotOf(mapping, mapping.toRows(parsed).filter(isColleagues));
+        show(entry, parsed);
         continue;
       }
       const start = atStart.get(entry);
@@ -221,9 +240,7 @@ export function createRemoteWorkspace({
         continue;
       }
       entry.snapshot = snapshot;
-      entry.latest = parsed;
-      entry.feature.local.save(parsed);
-      for (const listener of entry.listeners) listener(parsed);
+      show(entry, parsed);
     }
     if (firstUse) await queueEdits();
     return true;
