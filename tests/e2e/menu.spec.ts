@@ -51,45 +51,44 @@ test.describe("with the menu's JavaScript blocked", () => {
   const MENU_SCRIPT = /\/_astro\/SlideMenu\.[^/?]+\.js(?:\?.*)?$/;
 
   test.use({ allowConsoleErrors: [/ERR_FAILED|hydrat|dynamically imported module|SlideMenu/] });
-  test("the menu already opens, closes on Escape and on a press outside (native popover)", async ({ page }) => {
-  // The island's code never arrives: what works is the static HTML alone.
-  let blocked = 0;
-  await page.route(MENU_SCRIPT, (route) => {
-    blocked += 1;
-    return route.abort();
-  });
-  await page.goto("/");
-  const button = page.getByRole("button", { name: "Open menu" });
-  await button.click();
-  await expect(dialog(page)).toBeVisible();
-  await expect(item(page, "Contact")).toBeVisible();
-  await page.keyboard.press("Escape");
-  await expect(dialog(page)).toBeHidden();
-  await button.click();
-  await expect(dialog(page)).toBeVisible();
-  const viewport = page.viewportSize()!;
-  await page.mouse.click(viewport.width - 40, viewport.height / 2);
-  await expect(dialog(page)).toBeHidden();
-  await button.click();
-  await dialog(page).getByRole("button", { name: "Close menu" }).click();
-  await expect(dialog(page)).toBeHidden();
-  expect(blocked).toBeGreaterThan(0);
-  });
-
-  test("the button's expanded state follows the native popover, never a static aria-expanded=false", async ({ page }) => {
-    await page.route(MENU_SCRIPT, (route) => route.abort());
+  // One visit, a step per behaviour (each was a test, and a page load, of its own).
+  test("the menu already opens, closes on Escape and on a press outside (native popover), and the button's expanded state follows the popover", async ({ page }) => {
+    // The island's code never arrives: what works is the static HTML alone.
+    let blocked = 0;
+    await page.route(MENU_SCRIPT, (route) => {
+      blocked += 1;
+      return route.abort();
+    });
     await page.goto("/");
     const button = page.getByRole("button", { name: "Open menu" });
-    // No aria-expanded in the static HTML: Chromium exposes a popovertarget button's state itself.
-    await expect(button).not.toHaveAttribute("aria-expanded");
-    expect(await expandedState(page, "Open menu")).toBe(false);
-    await button.click();
-    await expect(dialog(page)).toBeVisible();
-    await expect(button).not.toHaveAttribute("aria-expanded");
-    expect(await expandedState(page, "Open menu")).toBe(true);
-    await page.keyboard.press("Escape");
-    await expect(dialog(page)).toBeHidden();
-    expect(await expandedState(page, "Open menu")).toBe(false);
+    await test.step("the button's expanded state follows the native popover, never a static aria-expanded=false", async () => {
+      // No aria-expanded in the static HTML: Chromium exposes a popovertarget button's state itself.
+      await expect(button).not.toHaveAttribute("aria-expanded");
+      expect(await expandedState(page, "Open menu")).toBe(false);
+      await button.click();
+      await expect(dialog(page)).toBeVisible();
+      await expect(button).not.toHaveAttribute("aria-expanded");
+      expect(await expandedState(page, "Open menu")).toBe(true);
+      await page.keyboard.press("Escape");
+      await expect(dialog(page)).toBeHidden();
+      expect(await expandedState(page, "Open menu")).toBe(false);
+    });
+    await test.step("the menu already opens, closes on Escape and on a press outside (native popover)", async () => {
+      await button.click();
+      await expect(dialog(page)).toBeVisible();
+      await expect(item(page, "Contact")).toBeVisible();
+      await page.keyboard.press("Escape");
+      await expect(dialog(page)).toBeHidden();
+      await button.click();
+      await expect(dialog(page)).toBeVisible();
+      const viewport = page.viewportSize()!;
+      await page.mouse.click(viewport.width - 40, viewport.height / 2);
+      await expect(dialog(page)).toBeHidden();
+      await button.click();
+      await dialog(page).getByRole("button", { name: "Close menu" }).click();
+      await expect(dialog(page)).toBeHidden();
+    });
+    expect(blocked).toBeGreaterThan(0);
   });
 });
 
@@ -121,19 +120,6 @@ test("a press on the menu button before the island is live: once live, the menu 
   await expect(toggle(page)).toHaveAttribute("aria-expanded", "false");
 });
 
-test("the menu and the voice button hydrate after the first paint, not at load, and the voice button is disabled until its island is live", async ({ page }) => {
-  await page.goto("/");
-  // client:painted: after the first contentful paint, when the browser is idle (bundles.spec measures it).
-  for (const island of ["SlideMenu", "VoiceCall"]) {
-    await expect(page.locator(`astro-island[component-url*="/${island}."]`)).toHaveAttribute("client", "painted");
-    await expect(page.locator(`astro-island[component-url*="/${island}."]`)).toHaveAttribute("opts", /"value":true/);
-  }
-  const html = await (await page.request.get("/")).text();
-  expect(html).toMatch(/<button[^>]*\bdisabled\b[^>]*>(?:(?!<\/button>)[\s\S])*Talk to the product \(AI Voice\)/);
-  await hydrated(page, "VoiceCall");
-  await expect(page.getByRole("button", { name: "Talk to the product (AI Voice)" })).toBeEnabled();
-});
-
 test("a press on the voice button while it is still disabled makes it live at once, without waiting for an idle moment", async ({ page }) => {
   // Time stands still, so no idle callback comes: only the press can hydrate the island.
   const start = new Date("2026-03-02T09:00:00Z");
@@ -163,9 +149,23 @@ test("the first item gets focus 150 ms after opening, not before", async ({ page
 });
 
 // One visit walks the menu's whole model, a step per behaviour (each its own test once, each a page load of its own).
-test("the fixed top-left button opens a menu with every entry and the booking footer; its keys, Tab, Escape and a click outside", async ({ page }) => {
-  await test.step("the fixed top-left button opens a menu with every entry and the booking footer", async () => {
+test("the fixed top-left button opens a menu with every entry and the booking footer; its keys, Tab, Escape, a click outside, scrolling, links, and the slide", async ({ page }) => {
+  await test.step("the menu and the voice button hydrate after the first paint, not at load, and the voice button is disabled until its island is live", async () => {
     await page.goto("/");
+    // client:painted: after the first contentful paint, when the browser is idle (bundles.spec measures it).
+    for (const island of ["SlideMenu", "VoiceCall"]) {
+      await expect(page.locator(`astro-island[component-url*="/${island}."]`)).toHaveAttribute("client", "painted");
+      await expect(page.locator(`astro-island[component-url*="/${island}."]`)).toHaveAttribute("opts", /"value":true/);
+    }
+    const html = await (await page.request.get("/")).text();
+    expect(html).toMatch(/<button[^>]*\bdisabled\b[^>]*>(?:(?!<\/button>)[\s\S])*Talk to the product \(AI Voice\)/);
+    await hydrated(page, "VoiceCall");
+    await expect(page.getByRole("button", { name: "Talk to the product (AI Voice)" })).toBeEnabled();
+  });
+  await test.step("without reduced motion the panel slides in", async () => {
+    await expect(page.locator('[role="dialog"]')).toHaveCSS("transition-property", /transform/);
+  });
+  await test.step("the fixed top-left button opens a menu with every entry and the booking footer", async () => {
     await hydrated(page, "SlideMenu");
     const button = page.getByRole("button", { name: "Open menu" });
     await expect(button).toHaveAttribute("aria-expanded", "false");
@@ -242,6 +242,49 @@ test("the fixed top-left button opens a menu with every entry and the booking fo
     await expect(dialog(page)).toBeHidden();
     await expect(toggle(page)).toHaveAttribute("aria-expanded", "false");
   });
+  await test.step("the page cannot scroll while the menu is open, and comes back to the same place", async () => {
+    await page.evaluate(() => window.scrollTo(0, 1200));
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(1200);
+    const heading = page.getByRole("heading", { name: "What our clients say" });
+    const before = (await heading.boundingBox())!.y;
+
+    await openMenu(page);
+    await page.mouse.move(page.viewportSize()!.width - 40, 300);
+    await page.mouse.wheel(0, 900);
+    await page.keyboard.press("PageDown");
+    expect((await heading.boundingBox())!.y).toBe(before);
+
+    await page.keyboard.press("Escape");
+    await expect(dialog(page)).toBeHidden();
+    expect(await page.evaluate(() => window.scrollY)).toBe(1200);
+    expect((await heading.boundingBox())!.y).toBe(before);
+    await page.mouse.wheel(0, 300);
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(1200);
+  });
+  await test.step("following a menu link closes the menu, also when the visitor comes back", async () => {
+    await openMenu(page);
+    await item(page, "Contact").click();
+    await expect(page).toHaveURL(/\/contact$/);
+    await expect(dialog(page)).toBeHidden();
+    await page.goBack();
+    await expect(page).toHaveURL(/\/$/);
+    await expect(dialog(page)).toBeHidden();
+    await expect(toggle(page)).toHaveAttribute("aria-expanded", "false");
+  });
+  await test.step("an in-page link in the menu closes it (a route change without a new page)", async () => {
+    await page.goto("/contact");
+    await openMenu(page);
+    await page.evaluate(() => {
+      window.location.hash = "get-in-touch";
+    });
+    await expect(dialog(page)).toBeHidden();
+  });
+  await test.step("with reduced motion, the panel appears without a slide animation", async () => {
+    await page.emulateMedia({ reducedMotion: "reduce" });
+    const panel = page.locator('[role="dialog"]');
+    await expect(panel).toHaveCSS("transition-property", "none");
+    await openMenu(page);
+  });
 });
 
 test.describe("on a touch screen", () => {
@@ -253,61 +296,4 @@ test.describe("on a touch screen", () => {
     await page.touchscreen.tap(viewport.width - 40, viewport.height / 2);
     await expect(dialog(page)).toBeHidden();
   });
-});
-
-test("the page cannot scroll while the menu is open, and comes back to the same place", async ({ page }) => {
-  await page.goto("/");
-  await page.evaluate(() => window.scrollTo(0, 1200));
-  await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(1200);
-  const heading = page.getByRole("heading", { name: "What our clients say" });
-  const before = (await heading.boundingBox())!.y;
-
-  await openMenu(page);
-  await page.mouse.move(page.viewportSize()!.width - 40, 300);
-  await page.mouse.wheel(0, 900);
-  await page.keyboard.press("PageDown");
-  expect((await heading.boundingBox())!.y).toBe(before);
-
-  await page.keyboard.press("Escape");
-  await expect(dialog(page)).toBeHidden();
-  expect(await page.evaluate(() => window.scrollY)).toBe(1200);
-  expect((await heading.boundingBox())!.y).toBe(before);
-  await page.mouse.wheel(0, 300);
-  await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(1200);
-});
-
-test("following a menu link closes the menu, also when the visitor comes back", async ({ page }) => {
-  await page.goto("/");
-  await openMenu(page);
-  await item(page, "Contact").click();
-  await expect(page).toHaveURL(/\/contact$/);
-  await expect(dialog(page)).toBeHidden();
-  await page.goBack();
-  await expect(page).toHaveURL(/\/$/);
-  await expect(dialog(page)).toBeHidden();
-  await expect(toggle(page)).toHaveAttribute("aria-expanded", "false");
-});
-
-test("an in-page link in the menu closes it (a route change without a new page)", async ({ page }) => {
-  await page.goto("/contact");
-  await openMenu(page);
-  await page.evaluate(() => {
-    window.location.hash = "get-in-touch";
-  });
-  await expect(dialog(page)).toBeHidden();
-});
-
-test.describe("with reduced motion", () => {
-  test.use({ reducedMotion: "reduce" });
-  test("the panel appears without a slide animation", async ({ page }) => {
-    await page.goto("/");
-    const panel = page.locator('[role="dialog"]');
-    await expect(panel).toHaveCSS("transition-property", "none");
-    await openMenu(page);
-  });
-});
-
-test("without reduced motion the panel slides in", async ({ page }) => {
-  await page.goto("/");
-  await expect(page.locator('[role="dialog"]')).toHaveCSS("transition-property", /transform/);
 });
