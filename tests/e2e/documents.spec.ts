@@ -155,19 +155,36 @@ test("a DOCX reads as sections and a TXT as pages; both reach Indexed and show t
   await expect(memo.getByRole("region", { name: "Page 2" })).toHaveText("Second page: the Limassol hearing moved to 12 May.");
 });
 
-test("a scanned page is recognised: its words are in the viewer, marked as recognised by OCR", async ({ page }) => {
+// One workspace, one OCR engine: the three scans are read one after the other by the same reader (each was a test,
+// with a workspace and an engine of its own).
+test("scanned pages: a scan is recognised (its words in the viewer, marked as recognised by OCR), one 200 inches wide within the cap on pixels, and a blank one fails with 'No readable text'", async ({ page }) => {
   await pauseClock(page);
   const png = readFileSync(new URL("../fixtures/documents/scan-line.png", import.meta.url));
   await upload(page, file("Scanned lease.pdf", await scannedPdf(png)));
+  // At OCR's 200 dpi the page would be 40,000 pixels wide; within the cap, its scan of 700 points is about 900 wide.
+  await upload(page, file("Wide scan.pdf", await scannedPdf(png, [14_400, 1_440], 700)));
+  await upload(page, file("Blank.pdf", await blankPdf()));
   await page.clock.runFor(4000);
-  const scanned = row(page, "Scanned lease");
-  await expect(scanned).toContainText("Indexed", { timeout: 60_000 });
-  await expect(scanned).toContainText("1 page, 1 recognised by OCR");
-  await page.getByRole("link", { name: "Files" }).click();
-  await card(page, "Scanned lease").getByRole("button", { name: "Preview" }).click();
-  const viewer = page.getByRole("dialog", { name: "Scanned lease" });
-  await expect(viewer).toContainText("Recognised by OCR");
-  await expect(viewer.getByRole("region", { name: "Recognised text of page 1" })).toContainText(/LEASE AGREEMENT/i);
+  await test.step("a scanned page is recognised: its words are in the viewer, marked as recognised by OCR", async () => {
+    const scanned = row(page, "Scanned lease");
+    await expect(scanned).toContainText("Indexed", { timeout: 60_000 });
+    await expect(scanned).toContainText("1 page, 1 recognised by OCR");
+  });
+  await test.step("a scanned page 200 inches wide is recognised from a drawing within the cap on pixels", async () => {
+    const wide = row(page, "Wide scan");
+    await expect(wide).toContainText("Indexed", { timeout: 60_000 });
+    await expect(wide).toContainText("1 page, 1 recognised by OCR");
+  });
+  await test.step("a blank PDF page that OCR cannot read either fails with 'No readable text'", async () => {
+    await expect(row(page, "Blank")).toContainText("No readable text was found in this document", { timeout: 60_000 });
+  });
+  await test.step("the scan's recognised words show in the viewer, marked as such", async () => {
+    await page.getByRole("link", { name: "Files" }).click();
+    await card(page, "Scanned lease").getByRole("button", { name: "Preview" }).click();
+    const viewer = page.getByRole("dialog", { name: "Scanned lease" });
+    await expect(viewer).toContainText("Recognised by OCR");
+    await expect(viewer.getByRole("region", { name: "Recognised text of page 1" })).toContainText(/LEASE AGREEMENT/i);
+  });
 });
 
 test("each failure says why on its card while the next upload still reaches Indexed", async ({ page }) => {
@@ -280,17 +297,6 @@ test("a page far larger than a canvas: the viewer draws it within the cap on pix
   await expect(viewer.getByRole("region", { name: "Page 1" })).toContainText("olive groves of Tala");
 });
 
-test("a scanned page 200 inches wide is recognised from a drawing within the cap on pixels", async ({ page }) => {
-  await pauseClock(page);
-  const png = readFileSync(new URL("../fixtures/documents/scan-line.png", import.meta.url));
-  // At OCR's 200 dpi the page would be 40,000 pixels wide; within the cap, its scan of 700 points is about 900 wide.
-  await upload(page, file("Wide scan.pdf", await scannedPdf(png, [14_400, 1_440], 700)));
-  await page.clock.runFor(4000);
-  const scanned = row(page, "Wide scan");
-  await expect(scanned).toContainText("Indexed", { timeout: 60_000 });
-  await expect(scanned).toContainText("1 page, 1 recognised by OCR");
-});
-
 test.describe("the workers' own policy", () => {
   // The page opens after the listener is on: the samples' reading (and the search worker) starts with it.
   test.use({ workspaceScreen: null });
@@ -340,13 +346,6 @@ test.describe("the workers' own policy", () => {
     expect(answer).toBe("refused");
     await expect.poll(violations).toEqual([expect.stringMatching(/^worker http:\/\/127\.0\.0\.1:\d+\/csp-probe\.js: Connecting to 'http:\/\/127\.0\.0\.1:9\/' violates .*"connect-src 'self'"/)]);
   });
-});
-
-test("a blank PDF page that OCR cannot read either fails with 'No readable text'", async ({ page }) => {
-  await pauseClock(page);
-  await upload(page, file("Blank.pdf", await blankPdf()));
-  await page.clock.runFor(1000);
-  await expect(row(page, "Blank")).toContainText("No readable text was found in this document", { timeout: 60_000 });
 });
 
 test("a second user in this browser sees none of the first user's documents; delete removes one for good", async ({ page, context, browser }) => {
