@@ -40,72 +40,73 @@ async function seedAccount(context: BrowserContext) {
 const dashHeading = (page: Page, name: string) => page.getByRole("heading", { level: 1, name });
 
 test.describe("/login form", () => {
-  test("Forgot password? in demo mode explains that no e-mail can be sent and offers Sign Up", async ({ page }) => {
-    // Nothing is sent anywhere. The site's own code may still be arriving (the sign-in island loads the demo backend's
-    // chunk after it hydrates, sometimes after the click), so only those script downloads are left out.
-    const requests: string[] = [];
+  // One visit of /login, a step per behaviour (each was a test with a page load of its own).
+  test("shows every validation message on its field, clears it on edit, and starts afresh on toggle; Forgot password? in demo mode explains that no e-mail can be sent and offers Sign Up", async ({ page }) => {
     await openLogin(page);
-    const origin = new URL(page.url()).origin;
-    page.on("request", (request) => {
-      const url = new URL(request.url());
-      const ownScript = request.method() === "GET" && request.resourceType() === "script" && url.origin === origin && url.pathname.startsWith("/_astro/");
-      if (!ownScript) requests.push(`${request.method()} ${request.url()}`);
+    await test.step("shows every validation message on its field, clears it on edit, and starts afresh on toggle", async () => {
+      await expect(page.getByRole("note")).toContainText("Demo mode");
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText("Welcome Back");
+      const email = page.getByLabel("Email Address");
+      const password = page.getByLabel("Password", { exact: true });
+
+      await page.getByRole("button", { name: "Sign In", exact: true }).click();
+      await expect(email).toHaveAccessibleDescription("Email is required");
+      await expect(password).toHaveAccessibleDescription("Password is required");
+      await expect(email).toBeFocused();
+
+      await email.fill("ada@");
+      await expect(email).toHaveAccessibleDescription("");
+      await expect(password).toHaveAccessibleDescription("Password is required");
+      await password.fill("12345");
+      await page.getByRole("button", { name: "Sign In", exact: true }).click();
+      await expect(email).toHaveAccessibleDescription("Please enter a valid email");
+      await expect(password).toHaveAccessibleDescription("Password must be at least 6 characters");
+
+      await page.getByRole("button", { name: "Show password" }).click();
+      await expect(password).toHaveAttribute("type", "text");
+      await page.getByRole("button", { name: "Hide password" }).click();
+      await expect(password).toHaveAttribute("type", "password");
+
+      await page.getByRole("button", { name: "Sign Up" }).click();
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText("Create Account");
+      await expect(page.getByRole("button", { name: "Sign Up" })).toHaveAttribute("aria-pressed", "true");
+      await expect(email).toHaveValue("");
+      await expect(password).toHaveValue("");
+      await expect(page.getByText("Please enter a valid email")).toHaveCount(0);
+      await page.getByRole("button", { name: "Create Account" }).click();
+      await expect(page.getByLabel("Full Name")).toHaveAccessibleDescription("Full name is required");
+      await expect(page.getByLabel("Full Name")).toBeFocused();
+      await expect(email).toHaveAccessibleDescription("Email is required");
+      await expectNoAxeViolations(page);
+
+      await page.getByRole("button", { name: "Log In" }).click();
+      await expect(page.getByLabel("Full Name")).toHaveCount(0);
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText("Welcome Back");
     });
-    await page.getByRole("button", { name: "Forgot password?" }).click();
-    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Reset your password");
-    await expect(page.getByText(authMessages.recoveryUnavailable)).toBeVisible();
-    await expect(page.getByRole("textbox")).toHaveCount(0);
-    await expect(page.getByRole("button", { name: /send/i })).toHaveCount(0);
-    await expectNoAxeViolations(page);
-    await page.getByRole("button", { name: "Back to Log In" }).click();
-    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Welcome Back");
-    await page.getByRole("button", { name: "Forgot password?" }).click();
-    await page.getByRole("button", { name: "Sign Up" }).click();
-    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Create Account");
-    await expect(page.getByLabel("Full Name")).toBeVisible();
-    expect(requests).toEqual([]);
-  });
-
-  test("shows every validation message on its field, clears it on edit, and starts afresh on toggle", async ({ page }) => {
-    await openLogin(page);
-    await expect(page.getByRole("note")).toContainText("Demo mode");
-    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Welcome Back");
-    const email = page.getByLabel("Email Address");
-    const password = page.getByLabel("Password", { exact: true });
-
-    await page.getByRole("button", { name: "Sign In", exact: true }).click();
-    await expect(email).toHaveAccessibleDescription("Email is required");
-    await expect(password).toHaveAccessibleDescription("Password is required");
-    await expect(email).toBeFocused();
-
-    await email.fill("ada@");
-    await expect(email).toHaveAccessibleDescription("");
-    await expect(password).toHaveAccessibleDescription("Password is required");
-    await password.fill("12345");
-    await page.getByRole("button", { name: "Sign In", exact: true }).click();
-    await expect(email).toHaveAccessibleDescription("Please enter a valid email");
-    await expect(password).toHaveAccessibleDescription("Password must be at least 6 characters");
-
-    await page.getByRole("button", { name: "Show password" }).click();
-    await expect(password).toHaveAttribute("type", "text");
-    await page.getByRole("button", { name: "Hide password" }).click();
-    await expect(password).toHaveAttribute("type", "password");
-
-    await page.getByRole("button", { name: "Sign Up" }).click();
-    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Create Account");
-    await expect(page.getByRole("button", { name: "Sign Up" })).toHaveAttribute("aria-pressed", "true");
-    await expect(email).toHaveValue("");
-    await expect(password).toHaveValue("");
-    await expect(page.getByText("Please enter a valid email")).toHaveCount(0);
-    await page.getByRole("button", { name: "Create Account" }).click();
-    await expect(page.getByLabel("Full Name")).toHaveAccessibleDescription("Full name is required");
-    await expect(page.getByLabel("Full Name")).toBeFocused();
-    await expect(email).toHaveAccessibleDescription("Email is required");
-    await expectNoAxeViolations(page);
-
-    await page.getByRole("button", { name: "Log In" }).click();
-    await expect(page.getByLabel("Full Name")).toHaveCount(0);
-    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Welcome Back");
+    await test.step("Forgot password? in demo mode explains that no e-mail can be sent and offers Sign Up", async () => {
+      // Nothing is sent anywhere. The site's own code may still be arriving (the sign-in island loads the demo backend's
+      // chunk after it hydrates, sometimes after the click), so only those script downloads are left out.
+      const requests: string[] = [];
+      const origin = new URL(page.url()).origin;
+      page.on("request", (request) => {
+        const url = new URL(request.url());
+        const ownScript = request.method() === "GET" && request.resourceType() === "script" && url.origin === origin && url.pathname.startsWith("/_astro/");
+        if (!ownScript) requests.push(`${request.method()} ${request.url()}`);
+      });
+      await page.getByRole("button", { name: "Forgot password?" }).click();
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText("Reset your password");
+      await expect(page.getByText(authMessages.recoveryUnavailable)).toBeVisible();
+      await expect(page.getByRole("textbox")).toHaveCount(0);
+      await expect(page.getByRole("button", { name: /send/i })).toHaveCount(0);
+      await expectNoAxeViolations(page);
+      await page.getByRole("button", { name: "Back to Log In" }).click();
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText("Welcome Back");
+      await page.getByRole("button", { name: "Forgot password?" }).click();
+      await page.getByRole("button", { name: "Sign Up" }).click();
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText("Create Account");
+      await expect(page.getByLabel("Full Name")).toBeVisible();
+      expect(requests).toEqual([]);
+    });
   });
 
   test("signs up, refuses a duplicate and a wrong password, then signs in to /dash through /dashboard", async ({ page }) => {
@@ -195,26 +196,10 @@ test.describe("the guard", () => {
     await expect(page.getByRole("link", { name: "Cases" })).toHaveAttribute("aria-current", "page");
   });
 
-  test("a signed-in visitor opening /login goes to the dashboard; Sign Out goes home and locks the dashboard", async ({ page, context }) => {
-    await seedAccount(context);
-    await openLogin(page);
-    await submitSignIn(page, ADA.email, ADA.password);
-    await expect(page).toHaveURL(/\/dash$/, SLOW);
-    await openLoginSignedIn(page);
-
-    await page.getByRole("link", { name: "Knowledge Base" }).click();
-    await expect(page).toHaveURL(/\/dash\/knowledge$/);
-    await expect(dashHeading(page, "Knowledge Base")).toBeVisible();
-
-    await page.getByRole("button", { name: "Sign Out" }).click();
-    await confirmSignOut(page);
-    await expect(page).toHaveURL(/\/$/);
-    await openSignedOut(page, "/dash/settings");
-  });
-
   // safeNextPath's own test (src/lib/auth/redirect.test.ts) refuses every hostile value; here, that /login follows
-  // its answer for a dot segment and for a tab that only the query string's decoding brings back.
-  test("a signed-in visitor opening /login with a hostile `next` stays on this site", async ({ page, context }) => {
+  // its answer for a dot segment and for a tab that only the query string's decoding brings back. One sign-in for
+  // both tests that were here (PBKDF2 runs in the page).
+  test("a signed-in visitor opening /login goes to the dashboard, also with a hostile `next`; Sign Out goes home and locks the dashboard", async ({ page, context }) => {
     await seedAccount(context);
     const elsewhere: string[] = [];
     await page.route((url) => url.hostname.endsWith("evil.example"), async (route) => {
@@ -224,12 +209,26 @@ test.describe("the guard", () => {
     await openLogin(page);
     await submitSignIn(page, ADA.email, ADA.password);
     await expect(page).toHaveURL(/\/dash$/, SLOW);
-    const origin = new URL(page.url()).origin;
-    for (const next of ["/.//evil.example", "/\t/evil.example"]) {
-      await openLoginSignedIn(page, next);
-      await expect(page, next).toHaveURL(`${origin}/dash`);
-    }
-    expect(elsewhere).toEqual([]);
+    await test.step("a signed-in visitor opening /login with a hostile `next` stays on this site", async () => {
+      const origin = new URL(page.url()).origin;
+      for (const next of ["/.//evil.example", "/\t/evil.example"]) {
+        await openLoginSignedIn(page, next);
+        await expect(page, next).toHaveURL(`${origin}/dash`);
+      }
+      expect(elsewhere).toEqual([]);
+    });
+    await test.step("a signed-in visitor opening /login goes to the dashboard; Sign Out goes home and locks the dashboard", async () => {
+      await openLoginSignedIn(page);
+
+      await page.getByRole("link", { name: "Knowledge Base" }).click();
+      await expect(page).toHaveURL(/\/dash\/knowledge$/);
+      await expect(dashHeading(page, "Knowledge Base")).toBeVisible();
+
+      await page.getByRole("button", { name: "Sign Out" }).click();
+      await confirmSignOut(page);
+      await expect(page).toHaveURL(/\/$/);
+      await openSignedOut(page, "/dash/settings");
+    });
   });
 
   test("two tabs share the session: sign-in in one moves the other on, sign-out in one sends the other home", async ({ context }) => {
