@@ -10,21 +10,54 @@ test.use(onScreen("/dash/settings", "Settings"));
 // Axe scans of the workspace with a dialog open take several seconds each on a shared machine.
 test.describe.configure({ timeout: 60_000 });
 
-test("Profile and Firm Information are read-only, from the auth store's user and profile", async ({ page }) => {
-  await expect(page.getByLabel("Full Name")).toHaveValue("Ada Lovelace");
-  await expect(page.getByLabel("Email Address")).toHaveValue("ada@example.com");
-  await expect(page.getByLabel("Role")).toHaveValue("Member");
-  await expect(page.getByLabel("Member Since")).toHaveValue("15 January 2025");
-  for (const label of ["Full Name", "Email Address", "Role", "Member Since", "Firm Name"]) {
-    await expect(page.getByLabel(label)).not.toBeEditable();
-  }
-  const firm = page.getByRole("region", { name: "Firm Information" });
-  await expect(firm.getByLabel("Firm Name")).toHaveValue("Christodoulou & Partners LLC");
-  await expect(firm).toContainText("Firm settings are managed by your firm's administrators.");
-  // The demo is a firm of one and says so: sharing needs the firm's Supabase, and there is nobody to invite.
-  await expect(firm).toContainText(DEMO_FIRM_NOTE);
-  await expect(firm.getByRole("button", { name: "Invite Member" })).toHaveCount(0);
-  await expectNoAxeViolations(page, "settings: ");
+// One visit of Settings, a step per behaviour (each was a test with a workspace of its own); Sign Out ends it.
+test("Profile and Firm Information are read-only; Compact Mode makes the workspace denser; Clear workspace data asks first, then restores the samples; Sign Out ends the session", async ({ page }) => {
+  await test.step("Profile and Firm Information are read-only, from the auth store's user and profile", async () => {
+    await expect(page.getByLabel("Full Name")).toHaveValue("Ada Lovelace");
+    await expect(page.getByLabel("Email Address")).toHaveValue("ada@example.com");
+    await expect(page.getByLabel("Role")).toHaveValue("Member");
+    await expect(page.getByLabel("Member Since")).toHaveValue("15 January 2025");
+    for (const label of ["Full Name", "Email Address", "Role", "Member Since", "Firm Name"]) {
+      await expect(page.getByLabel(label)).not.toBeEditable();
+    }
+    const firm = page.getByRole("region", { name: "Firm Information" });
+    await expect(firm.getByLabel("Firm Name")).toHaveValue("Christodoulou & Partners LLC");
+    await expect(firm).toContainText("Firm settings are managed by your firm's administrators.");
+    // The demo is a firm of one and says so: sharing needs the firm's Supabase, and there is nobody to invite.
+    await expect(firm).toContainText(DEMO_FIRM_NOTE);
+    await expect(firm.getByRole("button", { name: "Invite Member" })).toHaveCount(0);
+    await expectNoAxeViolations(page, "settings: ");
+  });
+  await test.step("Compact Mode, once saved, makes the workspace denser (a measured height shrinks)", async () => {
+    const profile = page.getByRole("region", { name: "Profile" });
+    const before = (await profile.boundingBox())!.height;
+    await page.getByRole("switch", { name: "Compact Mode" }).click();
+    await page.getByRole("button", { name: "Save Preferences" }).click();
+    await expect.poll(async () => (await profile.boundingBox())!.height).toBeLessThan(before * 0.9);
+    await page.getByRole("switch", { name: "Compact Mode" }).click();
+    await page.getByRole("button", { name: "Save Preferences" }).click();
+    await expect.poll(async () => (await profile.boundingBox())!.height).toBe(before);
+  });
+  await test.step("Clear workspace data asks first, then restores the sample data", async () => {
+    await page.getByLabel("Default Chat Scope").selectOption("Case");
+    await page.getByRole("button", { name: "Save Preferences" }).click();
+    const clear = page.getByRole("button", { name: "Clear workspace data in this browser" });
+    await clear.click();
+    await expect(page.getByRole("dialog", { name: "Clear workspace data?" })).toBeVisible();
+    await expectNoAxeViolations(page, "clear data: ");
+    await expectModalBehaviour(page, clear, "Clear workspace data?");
+    await expect(page.getByLabel("Default Chat Scope")).toHaveValue("case");
+    await clear.click();
+    await page.getByRole("dialog", { name: "Clear workspace data?" }).getByRole("button", { name: "Clear Data" }).click();
+    await expect(page.getByText("Workspace data cleared")).toBeVisible();
+    await expect(page.getByLabel("Default Chat Scope")).toHaveValue("firm");
+  });
+  await test.step("Sign Out goes to the home page and ends the session", async () => {
+    await page.getByRole("main").getByRole("button", { name: "Sign Out" }).click();
+    await confirmSignOut(page);
+    await expect(page).toHaveURL(/\/$/);
+    await openSignedOut(page, "/dash/settings");
+  });
 });
 
 test("Preferences: defaults, unsaved changes marked, Save Preferences confirms with a toast and survives a reload", async ({ page }) => {
@@ -55,39 +88,6 @@ test("Preferences: defaults, unsaved changes marked, Save Preferences confirms w
   await expect(page.getByText("Unsaved changes")).toBeVisible();
   await page.getByRole("button", { name: "Discard" }).click();
   await expect(page.getByLabel("Default Chat Scope")).toHaveValue("kb");
-});
-
-test("Compact Mode, once saved, makes the workspace denser (a measured height shrinks)", async ({ page }) => {
-  const profile = page.getByRole("region", { name: "Profile" });
-  const before = (await profile.boundingBox())!.height;
-  await page.getByRole("switch", { name: "Compact Mode" }).click();
-  await page.getByRole("button", { name: "Save Preferences" }).click();
-  await expect.poll(async () => (await profile.boundingBox())!.height).toBeLessThan(before * 0.9);
-  await page.getByRole("switch", { name: "Compact Mode" }).click();
-  await page.getByRole("button", { name: "Save Preferences" }).click();
-  await expect.poll(async () => (await profile.boundingBox())!.height).toBe(before);
-});
-
-test("Clear workspace data asks first, then restores the sample data", async ({ page }) => {
-  await page.getByLabel("Default Chat Scope").selectOption("Case");
-  await page.getByRole("button", { name: "Save Preferences" }).click();
-  const clear = page.getByRole("button", { name: "Clear workspace data in this browser" });
-  await clear.click();
-  await expect(page.getByRole("dialog", { name: "Clear workspace data?" })).toBeVisible();
-  await expectNoAxeViolations(page, "clear data: ");
-  await expectModalBehaviour(page, clear, "Clear workspace data?");
-  await expect(page.getByLabel("Default Chat Scope")).toHaveValue("case");
-  await clear.click();
-  await page.getByRole("dialog", { name: "Clear workspace data?" }).getByRole("button", { name: "Clear Data" }).click();
-  await expect(page.getByText("Workspace data cleared")).toBeVisible();
-  await expect(page.getByLabel("Default Chat Scope")).toHaveValue("firm");
-});
-
-test("Sign Out goes to the home page and ends the session", async ({ page }) => {
-  await page.getByRole("main").getByRole("button", { name: "Sign Out" }).click();
-  await confirmSignOut(page);
-  await expect(page).toHaveURL(/\/$/);
-  await openSignedOut(page, "/dash/settings");
 });
 
 test.describe("another user", () => {
