@@ -51,16 +51,34 @@ async function dropFile(page: Page, name: string, type: string, bytes: number[] 
   for (const event of ["dragenter", "dragover", "drop"]) await zone.dispatchEvent(event, { dataTransfer });
 }
 
-test("the empty screen: drop zone, keyboard-reachable Choose File, the hint, 'No uploads yet'; axe", async ({ page }) => {
-  await expect(page.getByText("up to 50MB, PDF/DOC/DOCX/TXT")).toBeVisible();
-  await expect(page.getByText("No uploads yet")).toBeVisible();
-  const choose = page.getByLabel("Choose File");
-  await expect(choose).toHaveAttribute("accept", ".pdf,.doc,.docx,.txt");
-  await page.getByRole("link", { name: "Settings" }).focus();
-  await page.keyboard.press("Tab");
-  await page.keyboard.press("Tab");
-  await expect(choose).toBeFocused();
-  await expectNoAxeViolations(page, "uploads: ");
+// One visit of the empty screen, a step per behaviour (each was a test with a workspace of its own).
+test("the empty screen: drop zone, keyboard-reachable Choose File, the hint, 'No uploads yet', axe; a .exe and a file over 50 MB are refused with a message; Cancel clears the chosen file", async ({ page }) => {
+  await test.step("the empty screen: drop zone, keyboard-reachable Choose File, the hint, 'No uploads yet'; axe", async () => {
+    await expect(page.getByText("up to 50MB, PDF/DOC/DOCX/TXT")).toBeVisible();
+    await expect(page.getByText("No uploads yet")).toBeVisible();
+    const choose = page.getByLabel("Choose File");
+    await expect(choose).toHaveAttribute("accept", ".pdf,.doc,.docx,.txt");
+    await page.getByRole("link", { name: "Settings" }).focus();
+    await page.keyboard.press("Tab");
+    await page.keyboard.press("Tab");
+    await expect(choose).toBeFocused();
+    await expectNoAxeViolations(page, "uploads: ");
+  });
+  await test.step("a .exe and a file over 50 MB are refused with a message; Cancel clears the chosen file", async () => {
+    await page.getByLabel("Choose File").setInputFiles({ name: "setup.exe", mimeType: "application/octet-stream", buffer: Buffer.from("MZ") });
+    await expect(page.getByRole("alert").filter({ hasText: "setup.exe" })).toHaveText(
+      '"setup.exe" is not a file type the upload accepts. Choose a PDF, DOC, DOCX or TXT file.',
+    );
+    await expect(page.getByRole("form", { name: "Document details" })).toHaveCount(0);
+    await dropFile(page, "scan.pdf", "application/pdf", { size: 50 * 1048576 + 1 });
+    await expect(page.getByRole("alert").filter({ hasText: "scan.pdf" })).toHaveText('"scan.pdf" is 50.0 MB; files can be up to 50 MB.');
+    await expect(page.getByRole("form", { name: "Document details" })).toHaveCount(0);
+    await page.getByLabel("Choose File").setInputFiles(pdf);
+    await expect(page.getByRole("alert").filter({ hasText: "scan.pdf" })).toHaveCount(0);
+    await page.getByRole("button", { name: "Cancel" }).click();
+    await expect(page.getByRole("form", { name: "Document details" })).toHaveCount(0);
+    await expect(page.getByText("No uploads yet")).toBeVisible();
+  });
 });
 
 test("a real PDF through the file input: Queued -> OCR Processing -> Indexed, then in Files under its case, the count raised", async ({ page }) => {
@@ -139,22 +157,6 @@ test("a PDF by drag and drop and a text file by the input; sizes in MB; newest f
   // Text is shown as text, page by page, never as a document in a frame.
   await expect(preview.getByRole("region", { name: "Page 1" })).toHaveText(/^Meeting notes: Mr Kyprianou confirms the termination letter of 3 February\.$/);
   await expect(preview.locator("iframe")).toHaveCount(0);
-});
-
-test("a .exe and a file over 50 MB are refused with a message; Cancel clears the chosen file", async ({ page }) => {
-  await page.getByLabel("Choose File").setInputFiles({ name: "setup.exe", mimeType: "application/octet-stream", buffer: Buffer.from("MZ") });
-  await expect(page.getByRole("alert").filter({ hasText: "setup.exe" })).toHaveText(
-    '"setup.exe" is not a file type the upload accepts. Choose a PDF, DOC, DOCX or TXT file.',
-  );
-  await expect(page.getByRole("form", { name: "Document details" })).toHaveCount(0);
-  await dropFile(page, "scan.pdf", "application/pdf", { size: 50 * 1048576 + 1 });
-  await expect(page.getByRole("alert").filter({ hasText: "scan.pdf" })).toHaveText('"scan.pdf" is 50.0 MB; files can be up to 50 MB.');
-  await expect(page.getByRole("form", { name: "Document details" })).toHaveCount(0);
-  await page.getByLabel("Choose File").setInputFiles(pdf);
-  await expect(page.getByRole("alert").filter({ hasText: "scan.pdf" })).toHaveCount(0);
-  await page.getByRole("button", { name: "Cancel" }).click();
-  await expect(page.getByRole("form", { name: "Document details" })).toHaveCount(0);
-  await expect(page.getByText("No uploads yet")).toBeVisible();
 });
 
 test("an upload in flight at a reload continues from its timestamp", async ({ page }) => {
