@@ -91,48 +91,51 @@ test("the shortcuts list: ? and the header's button open it, a quick close and r
   });
 });
 
-test("Ctrl+Shift+O starts a new chat from the chat and from another screen, ready to type", async ({ page }) => {
-  await ask(page, "What remedies does Cap. 149 give?");
-  await sidebar(page).getByRole("button", { name: "New Chat" }).focus();
-  await page.keyboard.press("Control+Shift+O");
-  await expect(emptyChat(page)).toBeVisible();
-  await expect(questions(page)).toHaveCount(0);
-  await expect(messageInput(page)).toBeFocused();
-  await page.keyboard.type("A fresh question");
-  await expect(messageInput(page)).toHaveValue("A fresh question");
+// One visit of the workspace for the three shortcuts that move focus, a step each (each was a test with a workspace of
+// its own).
+test("Shift+Escape focuses the message input; Ctrl+K focuses 'Search chats...' and expands a collapsed sidebar; Ctrl+Shift+O starts a new chat, ready to type", async ({ page }) => {
+  await test.step("Shift+Escape focuses the message input, going to the chat from another screen", async () => {
+    await searchBox(page).fill("lease");
+    await page.keyboard.press("Shift+Escape");
+    await expect(messageInput(page)).toBeFocused();
 
-  await sidebar(page).getByRole("link", { name: "Files" }).click();
-  await expect(h1(page, "Files")).toBeVisible();
-  await page.keyboard.press("Control+Shift+O");
-  await expect(page).toHaveURL(/\/dash\/chat$/);
-  await expect(emptyChat(page)).toBeVisible();
-  await expect(messageInput(page)).toHaveValue("");
-  await expect(messageInput(page)).toBeFocused();
-});
+    await sidebar(page).getByRole("link", { name: "Settings" }).click();
+    await expect(h1(page, "Settings")).toBeVisible();
+    await page.keyboard.press("Shift+Escape");
+    await expect(page).toHaveURL(/\/dash\/chat$/);
+    await expect(messageInput(page)).toBeFocused();
+    await searchBox(page).fill("");
+  });
+  await test.step("Ctrl+K focuses 'Search chats...', from the message input too, and expands a collapsed sidebar", async () => {
+    await messageInput(page).fill("draft");
+    await messageInput(page).press("Control+k");
+    await expect(searchBox(page)).toBeFocused();
+    await expect(messageInput(page)).toHaveValue("draft");
 
-test("Shift+Escape focuses the message input, going to the chat from another screen", async ({ page }) => {
-  await searchBox(page).fill("lease");
-  await page.keyboard.press("Shift+Escape");
-  await expect(messageInput(page)).toBeFocused();
+    await sidebar(page).getByRole("button", { name: "Collapse" }).click();
+    await expect(searchBox(page)).toHaveCount(0);
+    await page.keyboard.press("Control+k");
+    await expect(searchBox(page)).toBeFocused();
+    await expect(sidebar(page).getByRole("button", { name: "Collapse" })).toHaveAttribute("aria-pressed", "false");
+  });
+  await test.step("Ctrl+Shift+O starts a new chat from the chat and from another screen, ready to type", async () => {
+    await ask(page, "What remedies does Cap. 149 give?");
+    await sidebar(page).getByRole("button", { name: "New Chat" }).focus();
+    await page.keyboard.press("Control+Shift+O");
+    await expect(emptyChat(page)).toBeVisible();
+    await expect(questions(page)).toHaveCount(0);
+    await expect(messageInput(page)).toBeFocused();
+    await page.keyboard.type("A fresh question");
+    await expect(messageInput(page)).toHaveValue("A fresh question");
 
-  await sidebar(page).getByRole("link", { name: "Settings" }).click();
-  await expect(h1(page, "Settings")).toBeVisible();
-  await page.keyboard.press("Shift+Escape");
-  await expect(page).toHaveURL(/\/dash\/chat$/);
-  await expect(messageInput(page)).toBeFocused();
-});
-
-test("Ctrl+K focuses 'Search chats...', from the message input too, and expands a collapsed sidebar", async ({ page }) => {
-  await messageInput(page).fill("draft");
-  await messageInput(page).press("Control+k");
-  await expect(searchBox(page)).toBeFocused();
-  await expect(messageInput(page)).toHaveValue("draft");
-
-  await sidebar(page).getByRole("button", { name: "Collapse" }).click();
-  await expect(searchBox(page)).toHaveCount(0);
-  await page.keyboard.press("Control+k");
-  await expect(searchBox(page)).toBeFocused();
-  await expect(sidebar(page).getByRole("button", { name: "Collapse" })).toHaveAttribute("aria-pressed", "false");
+    await sidebar(page).getByRole("link", { name: "Files" }).click();
+    await expect(h1(page, "Files")).toBeVisible();
+    await page.keyboard.press("Control+Shift+O");
+    await expect(page).toHaveURL(/\/dash\/chat$/);
+    await expect(emptyChat(page)).toBeVisible();
+    await expect(messageInput(page)).toHaveValue("");
+    await expect(messageInput(page)).toBeFocused();
+  });
 });
 
 test("Escape stops a pending reply when focus is outside the input; the browser keeps the keys it owns", async ({ page }) => {
