@@ -32,49 +32,47 @@ const webCalls = () => voice.vapi.requests.filter((request) => request.path === 
 test.describe("the API refuses the call", () => {
   test.use({ allowConsoleErrors: [/status of 400/] });
 
-  test("the SDK POSTs /call/web naming the assistant, the Voice Call Error toast shows, the button is idle again", async ({ page }) => {
-    voice.vapi.setHandler(() => refused);
-    const scripts = recordScripts(page);
-    await openVoicePage(page);
-    const initial = new Map(await scripts.settled());
-    await talkButton(page).click();
-
-    await expectAlertToast(page, VOICE_ERROR, failedText("Couldn't Find Assistant"));
-    await expect(talkButton(page)).toBeVisible();
-    const calls = webCalls();
-    expect(calls).toHaveLength(1);
-    expect(calls[0]).toMatchObject({ method: "POST", json: expect.objectContaining({ assistantId: ASSISTANT_ID }) });
-    expect(calls[0]?.headers.authorization).toBe(`Bearer ${VAPI_KEY}`);
-
-    // Sentry is in the initial JavaScript (a DSN is set); Vapi and Daily arrive with the click.
-    expect(sdksIn(initial.values())).toEqual(["sentry"]);
-    const afterClick = [...(await scripts.settled()).entries()].filter(([url]) => !initial.has(url)).map(([, text]) => text);
-    expect(sdksIn(afterClick)).toEqual(expect.arrayContaining(["vapi", "daily"]));
-  });
-
-  test("the failure reaches Sentry tagged 'voice', with no userName, userData or token anywhere in it", async ({ page }) => {
+  // One refused call for both tests that were here: what the SDK sent and what reached Sentry.
+  test("the SDK POSTs /call/web naming the assistant, the Voice Call Error toast shows, the button is idle again; the failure reaches Sentry tagged 'voice', with no userName, userData or token anywhere in it", async ({ page }) => {
     voice.vapi.setHandler(() => ({
       status: 400,
       // An error body echoing what must never reach Sentry: the scrubber has to remove it.
       body: { ...refused.body, token: "SECRET-BODY-TOKEN", userName: "Jane Visitor", userData: { email: "jane@example.com" } },
     }));
+    const scripts = recordScripts(page);
     // (An auth token in the address would send the visitor to /login: Daily's `t` and an API key stay on the page.)
     await openVoicePage(page, "/?t=SECRET-MEETING&ref=ad#api_key=SECRET-KEY");
+    const initial = new Map(await scripts.settled());
     await talkButton(page).click();
-    await expectAlertToast(page, VOICE_ERROR, failedText("Couldn't Find Assistant"));
 
-    await expect.poll(() => sentryEvents().length).toBe(1);
-    const [event] = sentryEvents();
-    expect(event?.payload).toMatchObject({
-      tags: { feature: "voice" },
-      exception: { values: [expect.objectContaining({ type: "VoiceCallError", value: "Couldn't Find Assistant" })] },
+    await test.step("the SDK POSTs /call/web naming the assistant, the Voice Call Error toast shows, the button is idle again", async () => {
+      await expectAlertToast(page, VOICE_ERROR, failedText("Couldn't Find Assistant"));
+      await expect(talkButton(page)).toBeVisible();
+      const calls = webCalls();
+      expect(calls).toHaveLength(1);
+      expect(calls[0]).toMatchObject({ method: "POST", json: expect.objectContaining({ assistantId: ASSISTANT_ID }) });
+      expect(calls[0]?.headers.authorization).toBe(`Bearer ${VAPI_KEY}`);
+
+      // Sentry is in the initial JavaScript (a DSN is set); Vapi and Daily arrive with the click.
+      expect(sdksIn(initial.values())).toEqual(["sentry"]);
+      const afterClick = [...(await scripts.settled()).entries()].filter(([url]) => !initial.has(url)).map(([, text]) => text);
+      expect(sdksIn(afterClick)).toEqual(expect.arrayContaining(["vapi", "daily"]));
     });
-    // The API's body did reach the report (so its secrets would have, too) and the page URL is in it.
-    expect(event?.raw).toContain('"statusCode":400');
-    expect(event?.raw).toContain("t=[Filtered]&ref=ad#api_key=[Filtered]");
-    for (const secret of ["SECRET", "Jane Visitor", "jane@example.com", '"userName"', '"userData"', '"token"']) {
-      expect(event?.raw, `the event must not contain ${secret}`).not.toContain(secret);
-    }
+
+    await test.step("the failure reaches Sentry tagged 'voice', with no userName, userData or token anywhere in it", async () => {
+      await expect.poll(() => sentryEvents().length).toBe(1);
+      const [event] = sentryEvents();
+      expect(event?.payload).toMatchObject({
+        tags: { feature: "voice" },
+        exception: { values: [expect.objectContaining({ type: "VoiceCallError", value: "Couldn't Find Assistant" })] },
+      });
+      // The API's body did reach the report (so its secrets would have, too) and the page URL is in it.
+      expect(event?.raw).toContain('"statusCode":400');
+      expect(event?.raw).toContain("t=[Filtered]&ref=ad#api_key=[Filtered]");
+      for (const secret of ["SECRET", "Jane Visitor", "jane@example.com", '"userName"', '"userData"', '"token"']) {
+        expect(event?.raw, `the event must not contain ${secret}`).not.toContain(secret);
+      }
+    });
   });
 
   test("End while connecting cancels the call once the SDK's start settles: idle, no toast", async ({ page }) => {
