@@ -130,64 +130,65 @@ test("a visitor books a call with the keyboard alone; the webhook receives the e
   expect(request?.json).toEqual(mariasBooking);
 });
 
-test("the date grid moves by day, week, month and year, and announces weekends and past days as unavailable", async ({ page }) => {
+// One visit of the calendar, a step per behaviour (each was a test with a page load of its own).
+test("the date grid moves by day, week, month and year, and announces weekends and past days as unavailable; it stops at the horizon, 60 days ahead, and says so", async ({ page }) => {
   await openBooking(page);
-  await expect(day(page, "Saturday, 18 April 2026")).toHaveAttribute("aria-disabled", "true");
-  await expect(day(page, "Sunday, 19 April 2026")).toHaveAttribute("aria-disabled", "true");
-  await expect(day(page, "Friday, 10 April 2026")).toHaveAttribute("aria-disabled", "true");
-  await expect(day(page, "Friday, 17 April 2026")).not.toHaveAttribute("aria-disabled");
-  await expect(page.getByRole("button", { name: "Previous month" })).toBeDisabled();
-  await expect(page.getByRole("grid").locator('[tabindex="0"]')).toHaveCount(1);
+  await test.step("the date grid moves by day, week, month and year, and announces weekends and past days as unavailable", async () => {
+    await expect(day(page, "Saturday, 18 April 2026")).toHaveAttribute("aria-disabled", "true");
+    await expect(day(page, "Sunday, 19 April 2026")).toHaveAttribute("aria-disabled", "true");
+    await expect(day(page, "Friday, 10 April 2026")).toHaveAttribute("aria-disabled", "true");
+    await expect(day(page, "Friday, 17 April 2026")).not.toHaveAttribute("aria-disabled");
+    await expect(page.getByRole("button", { name: "Previous month" })).toBeDisabled();
+    await expect(page.getByRole("grid").locator('[tabindex="0"]')).toHaveCount(1);
 
-  await day(page, "Monday, 13 April 2026").focus();
-  const keys: [string, string][] = [
-    ["ArrowLeft", "Monday, 13 April 2026"],
-    ["ArrowDown", "Monday, 20 April 2026"],
-    ["End", "Sunday, 26 April 2026"],
-    ["ArrowUp", "Sunday, 19 April 2026"],
-    ["Home", "Monday, 13 April 2026"],
-    ["PageDown", "Wednesday, 13 May 2026"],
-    // A year on stops at the horizon, 60 days from today; a year back at today.
-    ["Shift+PageDown", "Friday, 12 June 2026"],
-    ["PageUp", "Tuesday, 12 May 2026"],
-    ["Shift+PageUp", "Monday, 13 April 2026"],
-  ];
-  for (const [key, name] of keys) {
-    await page.keyboard.press(key);
-    await expectFocused(day(page, name));
-  }
-  await page.keyboard.press("ArrowRight");
-  await page.keyboard.press("ArrowRight");
-  await page.keyboard.press("ArrowRight");
-  await page.keyboard.press("ArrowRight");
-  await page.keyboard.press("ArrowRight");
-  await expectFocused(day(page, "Saturday, 18 April 2026"));
-  await page.keyboard.press(" ");
-  await expect(day(page, "Saturday, 18 April 2026")).toHaveAttribute("aria-selected", "false");
-  await expect(page.getByRole("radio")).toHaveCount(0);
+    await day(page, "Monday, 13 April 2026").focus();
+    const keys: [string, string][] = [
+      ["ArrowLeft", "Monday, 13 April 2026"],
+      ["ArrowDown", "Monday, 20 April 2026"],
+      ["End", "Sunday, 26 April 2026"],
+      ["ArrowUp", "Sunday, 19 April 2026"],
+      ["Home", "Monday, 13 April 2026"],
+      ["PageDown", "Wednesday, 13 May 2026"],
+      // A year on stops at the horizon, 60 days from today; a year back at today.
+      ["Shift+PageDown", "Friday, 12 June 2026"],
+      ["PageUp", "Tuesday, 12 May 2026"],
+      ["Shift+PageUp", "Monday, 13 April 2026"],
+    ];
+    for (const [key, name] of keys) {
+      await page.keyboard.press(key);
+      await expectFocused(day(page, name));
+    }
+    await page.keyboard.press("ArrowRight");
+    await page.keyboard.press("ArrowRight");
+    await page.keyboard.press("ArrowRight");
+    await page.keyboard.press("ArrowRight");
+    await page.keyboard.press("ArrowRight");
+    await expectFocused(day(page, "Saturday, 18 April 2026"));
+    await page.keyboard.press(" ");
+    await expect(day(page, "Saturday, 18 April 2026")).toHaveAttribute("aria-selected", "false");
+    await expect(page.getByRole("radio")).toHaveCount(0);
 
-  await page.getByRole("button", { name: "Next month" }).click();
-  await expect(page.getByRole("heading", { name: "May 2026" })).toBeVisible();
-  await expect(page.getByRole("button", { name: "Previous month" })).toBeEnabled();
-  await day(page, "Friday, 1 May 2026").click();
-  await expect(page.getByRole("group", { name: "Times on Friday, 1 May 2026" }).getByRole("radio")).toHaveCount(11);
-});
-
-test("the calendar stops at the horizon, 60 days ahead, and says so", async ({ page }) => {
-  await openBooking(page);
-  await expect(page.getByText("Weekdays only, up to 60 days ahead (until Friday, 12 June 2026).")).toBeVisible();
-  const next = page.getByRole("button", { name: "Next month" });
-  await next.click();
-  await next.click();
-  await expect(page.getByRole("heading", { name: "June 2026" })).toBeVisible();
-  await expect(next).toBeDisabled();
-  await expect(day(page, "Friday, 12 June 2026")).not.toHaveAttribute("aria-disabled");
-  await expect(day(page, "Monday, 15 June 2026")).toHaveAttribute("aria-disabled", "true");
-  await day(page, "Friday, 12 June 2026").focus();
-  await page.keyboard.press("ArrowDown");
-  await expectFocused(day(page, "Friday, 12 June 2026"));
-  await day(page, "Friday, 12 June 2026").click();
-  await expect(page.getByRole("group", { name: "Times on Friday, 12 June 2026" }).getByRole("radio")).toHaveCount(11);
+    await page.getByRole("button", { name: "Next month" }).click();
+    await expect(page.getByRole("heading", { name: "May 2026" })).toBeVisible();
+    await expect(page.getByRole("button", { name: "Previous month" })).toBeEnabled();
+    await day(page, "Friday, 1 May 2026").click();
+    await expect(page.getByRole("group", { name: "Times on Friday, 1 May 2026" }).getByRole("radio")).toHaveCount(11);
+  });
+  await test.step("the calendar stops at the horizon, 60 days ahead, and says so", async () => {
+    // The grid shows May 2026 (the step before moved there).
+    await expect(page.getByText("Weekdays only, up to 60 days ahead (until Friday, 12 June 2026).")).toBeVisible();
+    const next = page.getByRole("button", { name: "Next month" });
+    await next.click();
+    await expect(page.getByRole("heading", { name: "June 2026" })).toBeVisible();
+    await expect(next).toBeDisabled();
+    await expect(day(page, "Friday, 12 June 2026")).not.toHaveAttribute("aria-disabled");
+    await expect(day(page, "Monday, 15 June 2026")).toHaveAttribute("aria-disabled", "true");
+    await day(page, "Friday, 12 June 2026").focus();
+    await page.keyboard.press("ArrowDown");
+    await expectFocused(day(page, "Friday, 12 June 2026"));
+    await day(page, "Friday, 12 June 2026").click();
+    await expect(page.getByRole("group", { name: "Times on Friday, 12 June 2026" }).getByRole("radio")).toHaveCount(11);
+  });
 });
 
 test("the thank-you panel shows both zones, the .ics file and the Google link for 5000 ms, then everything resets and the slot stays Booked", async ({
