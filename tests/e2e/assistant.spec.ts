@@ -99,21 +99,6 @@ test("a server that never answers: after 20 s the message and the quoted passage
   await expect.poll(() => fake.aborted()).toBe(true);
 });
 
-test.describe("a failed request", () => {
-  test.use({ allowConsoleErrors: [/status of 500/] });
-
-  test("gives a clear message plus the quoted passages", async ({ page, context }) => {
-    await openChat(page, context);
-    fake.respond({ status: 500 });
-    await ask(page, QUESTION);
-    // The reply lands no earlier than 2 s after the question: the clock runs them rather than the test waiting.
-    await page.clock.runFor(REPLY_DELAY_MS);
-    const answer = answers(page).last();
-    await expect(answer).toContainText("The assistant could not answer (error 500). Try again later. Here is what your sources say instead:", { timeout: 15_000 });
-    await expect(answer.locator("blockquote").first()).toContainText(QUOTED);
-  });
-});
-
 test("a hostile answer: a link dressed as a citation and an image show their addresses as text; only the real marker is a button", async ({ page, context }) => {
   const offSite: string[] = [];
   page.on("request", (request) => void (request.url().includes("evil.example") && offSite.push(request.url())));
@@ -143,19 +128,32 @@ test("a hostile answer: a link dressed as a citation and an image show their add
   expect(offSite).toEqual([]);
 });
 
-test.describe("past the daily quota", () => {
-  test.use({ allowConsoleErrors: [/status of 429/] });
+// One chat asks twice: a failed request, then one past the quota (each was a test with a workspace of its own).
+test.describe("a failed request, and one past the daily quota", () => {
+  test.use({ allowConsoleErrors: [/status of (500|429)/] });
 
-  test("the reply says only that the limit is reached, then quotes the passages", async ({ page, context }) => {
+  test("a failed request gives a clear message plus the quoted passages; past the daily quota the reply says only that the limit is reached, then quotes the passages", async ({ page, context }) => {
     await openChat(page, context);
-    fake.respond({ status: 429, message: "Daily assistant limit reached.", code: "daily_limit" });
-    await ask(page, QUESTION);
-    await page.clock.runFor(REPLY_DELAY_MS);
-    const answer = answers(page).last();
-    await expect(answer.locator("p").first()).toHaveText("Daily assistant limit reached; the quoted passages are below.", { timeout: 15_000 });
-    await expect(answer.locator("blockquote").first()).toContainText(QUOTED);
-    await expect(answer).not.toContainText("Here is what your sources say instead");
-    await expect(answer).not.toContainText(/error 429|busy/);
+    await test.step("a failed request gives a clear message plus the quoted passages", async () => {
+      fake.respond({ status: 500 });
+      await ask(page, QUESTION);
+      // The reply lands no earlier than 2 s after the question: the clock runs them rather than the test waiting.
+      await page.clock.runFor(REPLY_DELAY_MS);
+      const answer = answers(page).last();
+      await expect(answer).toContainText("The assistant could not answer (error 500). Try again later. Here is what your sources say instead:", { timeout: 15_000 });
+      await expect(answer.locator("blockquote").first()).toContainText(QUOTED);
+    });
+    await test.step("past the daily quota, the reply says only that the limit is reached, then quotes the passages", async () => {
+      fake.respond({ status: 429, message: "Daily assistant limit reached.", code: "daily_limit" });
+      await ask(page, QUESTION);
+      await page.clock.runFor(REPLY_DELAY_MS);
+      await expect(answers(page)).toHaveCount(2);
+      const answer = answers(page).last();
+      await expect(answer.locator("p").first()).toHaveText("Daily assistant limit reached; the quoted passages are below.", { timeout: 15_000 });
+      await expect(answer.locator("blockquote").first()).toContainText(QUOTED);
+      await expect(answer).not.toContainText("Here is what your sources say instead");
+      await expect(answer).not.toContainText(/error 429|busy/);
+    });
   });
 });
 
