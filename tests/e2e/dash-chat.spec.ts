@@ -151,59 +151,61 @@ test("Use in new chat opens a new conversation with that answer as a chip; Attac
   await expect(page.getByRole("list", { name: "Context" })).toHaveCount(1);
 });
 
-test("suggested prompts fill the input without sending; Shift+Enter is a new line; the input grows to about 8rem, then scrolls", async ({ page, context }) => {
+// One chat for the input's behaviour and a keyboard-only exchange, a step each (each was a test with a workspace of its own).
+test("suggested prompts fill the input without sending; Shift+Enter is a new line; the input grows to about 8rem, then scrolls; a keyboard-only exchange: prompt, send, answer, citations, back to the input", async ({ page, context }) => {
   await openChat(page, context);
-  await page.getByRole("button", { name: "Draft a motion to dismiss template" }).click();
-  await expect(messageInput(page)).toHaveValue("Draft a motion to dismiss template");
-  await expect(questions(page)).toHaveCount(0);
-  await expect(page.getByRole("button", { name: "Summarise the key terms and risks of this contract" })).toBeVisible();
-  await expect(page.getByRole("button", { name: "What are the Miranda rights requirements?" })).toBeVisible();
+  await test.step("suggested prompts fill the input without sending; Shift+Enter is a new line; the input grows to about 8rem, then scrolls", async () => {
+    await page.getByRole("button", { name: "Draft a motion to dismiss template" }).click();
+    await expect(messageInput(page)).toHaveValue("Draft a motion to dismiss template");
+    await expect(questions(page)).toHaveCount(0);
+    await expect(page.getByRole("button", { name: "Summarise the key terms and risks of this contract" })).toBeVisible();
+    await expect(page.getByRole("button", { name: "What are the Miranda rights requirements?" })).toBeVisible();
 
-  const input = messageInput(page);
-  await expect(input).toHaveAttribute("placeholder", "Ask me anything...");
-  await input.fill("");
-  const oneLine = (await input.boundingBox())?.height ?? 0;
-  await input.pressSequentially("Line 1");
-  for (let i = 2; i <= 12; i += 1) {
-    await input.press("Shift+Enter");
-    await input.pressSequentially(`Line ${String(i)}`);
-  }
-  await expect(questions(page)).toHaveCount(0);
-  expect((await input.inputValue()).split("\n")).toHaveLength(12);
-  // The Enter that confirms an input method's composition (Japanese, Greek accents on some keyboards) never sends.
-  await input.evaluate((el) => {
-    el.dispatchEvent(new KeyboardEvent("keydown", { key: "Enter", isComposing: true, bubbles: true, cancelable: true }));
-    el.dispatchEvent(new KeyboardEvent("keydown", { key: "Enter", keyCode: 229, bubbles: true, cancelable: true }));
+    const input = messageInput(page);
+    await expect(input).toHaveAttribute("placeholder", "Ask me anything...");
+    await input.fill("");
+    const oneLine = (await input.boundingBox())?.height ?? 0;
+    await input.pressSequentially("Line 1");
+    for (let i = 2; i <= 12; i += 1) {
+      await input.press("Shift+Enter");
+      await input.pressSequentially(`Line ${String(i)}`);
+    }
+    await expect(questions(page)).toHaveCount(0);
+    expect((await input.inputValue()).split("\n")).toHaveLength(12);
+    // The Enter that confirms an input method's composition (Japanese, Greek accents on some keyboards) never sends.
+    await input.evaluate((el) => {
+      el.dispatchEvent(new KeyboardEvent("keydown", { key: "Enter", isComposing: true, bubbles: true, cancelable: true }));
+      el.dispatchEvent(new KeyboardEvent("keydown", { key: "Enter", keyCode: 229, bubbles: true, cancelable: true }));
+    });
+    await expect(questions(page)).toHaveCount(0);
+    const tall = (await input.boundingBox())?.height ?? 0;
+    expect(tall).toBeGreaterThan(oneLine);
+    expect(tall).toBe(128);
+    expect(await input.evaluate((el) => el.scrollHeight > el.clientHeight)).toBe(true);
+    await input.fill("");
   });
-  await expect(questions(page)).toHaveCount(0);
-  const tall = (await input.boundingBox())?.height ?? 0;
-  expect(tall).toBeGreaterThan(oneLine);
-  expect(tall).toBe(128);
-  expect(await input.evaluate((el) => el.scrollHeight > el.clientHeight)).toBe(true);
-});
-
-test("a keyboard-only exchange: prompt, send, answer, citations, back to the input", async ({ page, context }) => {
-  await openChat(page, context);
-  await scope(page).selectOption("kb");
-  await messageInput(page).focus();
-  await page.keyboard.type(QUESTION);
-  await page.keyboard.press("Enter");
-  await expect(messageInput(page)).toBeFocused();
-  await page.clock.runFor(2000);
-  await expect(answers(page)).toHaveCount(1);
-  const citations = page.getByRole("button", { name: /^\d Citations?$/ });
-  await page.keyboard.press("Shift+Tab");
-  await expect(citations).toBeFocused();
-  await page.keyboard.press("Enter");
-  await expect(page.getByRole("dialog", { name: "Citations" })).toBeVisible();
-  await page.keyboard.press("Escape");
-  await expect(citations).toBeFocused();
-  await page.keyboard.press("Tab");
-  await expect(messageInput(page)).toBeFocused();
-  await page.keyboard.type("Thanks");
-  await page.keyboard.press("Enter");
-  await page.clock.runFor(2000);
-  await expect(answers(page)).toHaveCount(2);
+  await test.step("a keyboard-only exchange: prompt, send, answer, citations, back to the input", async () => {
+    await scope(page).selectOption("kb");
+    await messageInput(page).focus();
+    await page.keyboard.type(QUESTION);
+    await page.keyboard.press("Enter");
+    await expect(messageInput(page)).toBeFocused();
+    await page.clock.runFor(2000);
+    await expect(answers(page)).toHaveCount(1);
+    const citations = page.getByRole("button", { name: /^\d Citations?$/ });
+    await page.keyboard.press("Shift+Tab");
+    await expect(citations).toBeFocused();
+    await page.keyboard.press("Enter");
+    await expect(page.getByRole("dialog", { name: "Citations" })).toBeVisible();
+    await page.keyboard.press("Escape");
+    await expect(citations).toBeFocused();
+    await page.keyboard.press("Tab");
+    await expect(messageInput(page)).toBeFocused();
+    await page.keyboard.type("Thanks");
+    await page.keyboard.press("Enter");
+    await page.clock.runFor(2000);
+    await expect(answers(page)).toHaveCount(2);
+  });
 });
 
 test("switching conversations or leaving the chat mid-reply leaves the reply in its own conversation", async ({ page, context }) => {
