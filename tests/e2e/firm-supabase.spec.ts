@@ -11,7 +11,7 @@ import { SERVICE_ROLE_KEY } from "./fixtures/bookingFunction";
 import { ANON_KEY, type FakeAccount } from "./fixtures/supabase";
 import { signInToWorkspace, startSupabaseWorkspace, type SupabaseWorkspace } from "./fixtures/supabaseWorkspace";
 import { READ, card, tinyPdf, workspaceContext } from "./fixtures/workspace";
-import { expect, test } from "./fixtures/test";
+import { consoleProblem, expect, test } from "./fixtures/test";
 import { asRole } from "../unit/db/harness";
 import { REFRESH_MS } from "../../src/lib/sync/session";
 
@@ -61,7 +61,8 @@ async function person(browser: Browser, account: FakeAccount, problems: string[]
   const page = await context.newPage();
   page.on("pageerror", (error) => problems.push(`${account.email}: ${error.message}`));
   page.on("console", (message) => {
-    if (message.type() === "error") problems.push(`${account.email}: ${message.text()}`);
+    const problem = consoleProblem(message);
+    if (problem !== null) problems.push(`${account.email}: ${problem}`);
   });
   if (signIn) await signInToWorkspace(page, account, db);
   return page;

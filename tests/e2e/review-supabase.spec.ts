@@ -7,7 +7,7 @@ import { FULL } from "./fixtures/sites";
 import type { FakeAccount } from "./fixtures/supabase";
 import { emptyWorkspace, rowCount, signInToWorkspace, startSupabaseWorkspace } from "./fixtures/supabaseWorkspace";
 import { READ, workspaceContext } from "./fixtures/workspace";
-import { expect, test } from "./fixtures/test";
+import { consoleProblem, expect, test } from "./fixtures/test";
 
 // Review (issue 30, item 6) kept in the firm's Supabase: the full build against the fake Supabase, whose data API runs
 // every request on PGlite with the project's migrations as the signed-in user. A review made on one device is a
@@ -48,7 +48,8 @@ async function otherDevice(browser: Browser, account: FakeAccount, problems: str
   const page = await context.newPage();
   page.on("pageerror", (error) => problems.push(`${account.email}: ${error.message}`));
   page.on("console", (message) => {
-    if (message.type() === "error") problems.push(`${account.email}: ${message.text()}`);
+    const problem = consoleProblem(message);
+    if (problem !== null) problems.push(`${account.email}: ${problem}`);
   });
   await signInToWorkspace(page, account, db);
   return page;
