@@ -7,25 +7,54 @@ import { dashScreens } from "./fixtures/pages";
 const h1 = (page: import("@playwright/test").Page, name: string) => page.getByRole("heading", { level: 1, name });
 
 test.describe("routes", () => {
-  test("the nav links move between screens, marked current, and back/forward retrace them", async ({ page, context }) => {
+  // One signed-in visit for the nav links and the sidebar's width, a step each (each was a test with a workspace of its own).
+  test("the nav links move between screens, marked current, and back/forward retrace them; the sidebar is 300 px wide, collapses to 84 px of named icons with tooltips, and stays collapsed after a reload", async ({ page, context }) => {
+    await page.setViewportSize({ width: 1280, height: 800 });
     await signInAs(context);
     await openDash(page, "/dash", "Chat");
-    const nav = sidebar(page).getByRole("navigation", { name: "Workspace screens" });
-    for (const [, heading] of dashScreens.slice(2)) {
-      await nav.getByRole("link", { name: heading }).click();
-      await expect(h1(page, heading)).toBeVisible();
-      await expect(nav.getByRole("link", { name: heading })).toHaveAttribute("aria-current", "page");
-      await expect(page).toHaveTitle(`${heading} | Paphos AI`);
-    }
-    for (const [path, heading] of [...dashScreens.slice(2, -1)].reverse()) {
+    await test.step("the nav links move between screens, marked current, and back/forward retrace them", async () => {
+      const nav = sidebar(page).getByRole("navigation", { name: "Workspace screens" });
+      for (const [, heading] of dashScreens.slice(2)) {
+        await nav.getByRole("link", { name: heading }).click();
+        await expect(h1(page, heading)).toBeVisible();
+        await expect(nav.getByRole("link", { name: heading })).toHaveAttribute("aria-current", "page");
+        await expect(page).toHaveTitle(`${heading} | Paphos AI`);
+      }
+      for (const [path, heading] of [...dashScreens.slice(2, -1)].reverse()) {
+        await page.goBack();
+        await expect(h1(page, heading)).toBeVisible();
+        await expect(page).toHaveURL(new RegExp(`${path}$`));
+      }
       await page.goBack();
-      await expect(h1(page, heading)).toBeVisible();
-      await expect(page).toHaveURL(new RegExp(`${path}$`));
-    }
-    await page.goBack();
-    await expect(h1(page, "Chat")).toBeVisible();
-    await page.goForward();
-    await expect(h1(page, "Knowledge Base")).toBeVisible();
+      await expect(h1(page, "Chat")).toBeVisible();
+      await page.goForward();
+      await expect(h1(page, "Knowledge Base")).toBeVisible();
+    });
+    await test.step("the sidebar is 300 px wide, collapses to 84 px of named icons with tooltips, and stays collapsed after a reload", async () => {
+      await page.goto("/dash/chat");
+      await expect(h1(page, "Chat")).toBeVisible({ timeout: 15_000 });
+      const aside = sidebar(page);
+      expect((await aside.boundingBox())?.width).toBe(300);
+      const collapse = aside.getByRole("button", { name: "Collapse" });
+      await expect(collapse).toHaveAttribute("aria-pressed", "false");
+      await collapse.click();
+      await expect(collapse).toHaveAttribute("aria-pressed", "true");
+      await expect.poll(async () => (await aside.boundingBox())?.width).toBe(84);
+
+      const cases = aside.getByRole("link", { name: "Cases" });
+      await expect(cases).toBeVisible();
+      await expect(aside.getByRole("button", { name: "New Chat" })).toBeVisible();
+      const tooltip = cases.locator("[aria-hidden=true]", { hasText: "Cases" });
+      await expect(tooltip).toBeHidden();
+      await cases.hover();
+      await expect(tooltip).toBeVisible();
+
+      await page.reload();
+      await expect(h1(page, "Chat")).toBeVisible({ timeout: 15_000 });
+      await expect.poll(async () => (await sidebar(page).boundingBox())?.width).toBe(84);
+      await sidebar(page).getByRole("button", { name: "Collapse" }).click();
+      await expect.poll(async () => (await sidebar(page).boundingBox())?.width).toBe(300);
+    });
   });
 
   test.describe("an unknown path", () => {
@@ -54,33 +83,6 @@ test.describe("routes", () => {
 });
 
 test.describe("sidebar", () => {
-  test("is 300 px wide, collapses to 84 px of named icons with tooltips, and stays collapsed after a reload", async ({ page, context }) => {
-    await page.setViewportSize({ width: 1280, height: 800 });
-    await signInAs(context);
-    await openDash(page, "/dash/chat", "Chat");
-    const aside = sidebar(page);
-    expect((await aside.boundingBox())?.width).toBe(300);
-    const collapse = aside.getByRole("button", { name: "Collapse" });
-    await expect(collapse).toHaveAttribute("aria-pressed", "false");
-    await collapse.click();
-    await expect(collapse).toHaveAttribute("aria-pressed", "true");
-    await expect.poll(async () => (await aside.boundingBox())?.width).toBe(84);
-
-    const cases = aside.getByRole("link", { name: "Cases" });
-    await expect(cases).toBeVisible();
-    await expect(aside.getByRole("button", { name: "New Chat" })).toBeVisible();
-    const tooltip = cases.locator("[aria-hidden=true]", { hasText: "Cases" });
-    await expect(tooltip).toBeHidden();
-    await cases.hover();
-    await expect(tooltip).toBeVisible();
-
-    await page.reload();
-    await expect(h1(page, "Chat")).toBeVisible({ timeout: 15_000 });
-    await expect.poll(async () => (await sidebar(page).boundingBox())?.width).toBe(84);
-    await sidebar(page).getByRole("button", { name: "Collapse" }).click();
-    await expect.poll(async () => (await sidebar(page).boundingBox())?.width).toBe(300);
-  });
-
   test("below lg it is a drawer: opens from the header, traps focus, closes on Escape and on navigation", async ({ page, context }) => {
     // 25 Tab presses and two axe scans while a new workspace reads its samples: slow on a shared two-core machine.
     test.setTimeout(60_000);
