@@ -2,7 +2,7 @@ import type { Repository } from "../dash/repository";
 import { diffRows, editedBetween, mergeEditedDuringRead, orderLike, sameSnapshot, snapshotOf, withPending, type Snapshot } from "./merge";
 import type { Change, Outbox, Row } from "./outbox";
 import type { Sender } from "./sender";
-import { TABLE_ORDER, type TableMapping } from "./tables";
+import { TABLE_ORDER, isColleagues, type TableMapping } from "./tables";
 
 /** What the workspace asks of the server: every row of a table the user may see, or why it could not. */
 export interface RemoteReader {
@@ -30,9 +30,6 @@ export interface RemoteWorkspaceDeps {
   journal?: (changes: readonly Change[]) => () => void;
   onError?: (error: unknown) => void;
 }
-
-/** A colleague's row of a table the firm shares: the reader names the owner of those only. */
-const isColleagues = (row: Row): boolean => typeof row["owner_id"] === "string";
 
 /** A batch in the order apply_changes can take it: parents' upserts before their children's, children's deletes first. */
 export function orderForApply(changes: readonly Change[]): Change[] {

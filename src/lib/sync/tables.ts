@@ -64,6 +64,9 @@ function shardsOf(rows: readonly Row[], parent: string, order: (row: Row) => str
   return shards;
 }
 
+/** A colleague's row of a table the firm shares: the reader names the owner of those only (the user's own come without). */
+export const isColleagues = (row: Row): boolean => typeof row["owner_id"] === "string";
+
 /** The key of a row: its key columns, and a colleague's row's owner_id. */
 export function keyOf(mapping: TableMapping, row: Row): RowKey {
   const key: RowKey = Object.fromEntries(mapping.key.map((column) => [column, row[column] as string | number]));
@@ -77,8 +80,8 @@ export function keyOf(mapping: TableMapping, row: Row): RowKey {
  * server has it yet or it is still waiting to be sent (the rows here are the server's with the waiting edits over them).
  */
 const withoutColleaguesTwins = (rows: readonly Row[]): readonly Row[] => {
-  const own = new Set(rows.filter((row) => typeof row["owner_id"] !== "string").map((row) => row["id"]));
-  return rows.filter((row) => typeof row["owner_id"] !== "string" || !own.has(row["id"]));
+  const own = new Set(rows.filter((row) => !isColleagues(row)).map((row) => row["id"]));
+  return rows.filter((row) => !isColleagues(row) || !own.has(row["id"]));
 };
 
 /**
