@@ -1,8 +1,8 @@
 import { readFileSync, readdirSync } from "node:fs";
 import { dirname, join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
-import ts from "typescript";
 import { describe, expect, it } from "vitest";
+import { moduleImports } from "./moduleImports";
 
 const root = fileURLToPath(new URL("../../", import.meta.url));
 const SOURCE = /\.(ts|tsx|astro)$/;
@@ -16,30 +16,6 @@ const astroScripts = (text: string): string[] => [
   ...(/^---\r?\n([\s\S]*?)\r?\n---/.exec(text)?.slice(1, 2) ?? []),
   ...[...text.matchAll(/<script\b[^>]*>([\s\S]*?)<\/script>/g)].map((match) => match[1] ?? ""),
 ];
-
-/**
- * The modules a script loads when it runs: `import ... from`, `export ... from` and `import("...")` with a literal
- * specifier. `import type` and `export type` are left out: they are erased at compile time, so they load nothing and
- * cannot make a circle. `import { type A } from` is kept, since verbatimModuleSyntax (Astro's strict tsconfig) leaves
- * it as `import {} from`, which still loads the module.
- */
-function runtimeImports(script: string, fileName = "module.tsx"): string[] {
-  const found: string[] = [];
-  const visit = (node: ts.Node): void => {
-    const typeOnly = ts.isImportDeclaration(node) && node.importClause?.phaseModifier === ts.SyntaxKind.TypeKeyword;
-    if (ts.isImportDeclaration(node) && !typeOnly && ts.isStringLiteral(node.moduleSpecifier)) {
-      found.push(node.moduleSpecifier.text);
-    } else if (ts.isExportDeclaration(node) && !node.isTypeOnly && node.moduleSpecifier && ts.isStringLiteral(node.moduleSpecifier)) {
-      found.push(node.moduleSpecifier.text);
-    } else if (ts.isCallExpression(node) && node.expression.kind === ts.SyntaxKind.ImportKeyword) {
-      const [specifier] = node.arguments;
-      if (specifier && ts.isStringLiteralLike(specifier)) found.push(specifier.text);
-    }
-    ts.forEachChild(node, visit);
-  };
-  visit(ts.createSourceFile(fileName, script, ts.ScriptTarget.Latest, false, fileName.endsWith(".tsx") ? ts.ScriptKind.TSX : ts.ScriptKind.TS));
-  return found;
-}
 
 /** Every circle of the graph, each found once by a depth-first walk (one per edge back to a module still on the path). */
 function findCycles(graph: ReadonlyMap<string, readonly string[]>): string[][] {
@@ -67,7 +43,7 @@ const sourceFiles = (dir: string): string[] =>
     return SOURCE.test(entry.name) && !NOT_IMPORTED.test(entry.name) ? [path] : [];
   });
 
-/** src/ as a graph: each source file and the source files it loads by a relative path (packages cannot import us back). */
+/** src/ as a graph: each source file and the source files it imports by a relative path, types included (packages cannot import us back). */
 function sourceGraph(): Map<string, string[]> {
   const files = sourceFiles(join(root, "src"));
   const known = new Set(files);
@@ -79,7 +55,7 @@ function sourceGraph(): Map<string, string[]> {
     files.map((file) => {
       const text = readFileSync(file, "utf8");
       const scripts = file.endsWith(".astro") ? astroScripts(text) : [text];
-      const imports = scripts.flatMap((script) => runtimeImports(script, file.endsWith(".tsx") ? file : `${file}.ts`));
+      const imports = scripts.flatMap((script) => moduleImports(script, file.endsWith(".tsx") ? file : `${file}.ts`));
       const targets = imports.filter((specifier) => specifier.startsWith(".")).map((specifier) => resolve(file, specifier));
       return [file, [...new Set(targets.filter((target) => target !== undefined))]];
     }),
@@ -88,7 +64,7 @@ function sourceGraph(): Map<string, string[]> {
 
 describe("import cycles", () => {
   // Parsing every module of src/ takes a second or two, more on a loaded two-core machine.
-  it("no module under src/ imports itself through others, statically or with import()", { timeout: 30_000 }, () => {
+  it("no module under src/ imports itself through others, statically, with import() or for its types", { timeout: 30_000 }, () => {
     const cycles = findCycles(sourceGraph()).map((cycle) => cycle.map((file) => relative(root, file)).join(" -> "));
     expect(cycles).toEqual([]);
   });
@@ -96,15 +72,15 @@ describe("import cycles", () => {
   it.each([
     ['import { a } from "./a";', ["./a"]],
     ['import "./side";', ["./side"]],
-    ['import type { A } from "./types";', []],
+    ['import type { A } from "./types";', ["./types"]],
     ['import { type A } from "./kept";', ["./kept"]],
     ['export { b } from "./b";', ["./b"]],
-    ['export type { B } from "./types";', []],
+    ['export type { B } from "./types";', ["./types"]],
     ['const lazy = () => import("./lazy");', ["./lazy"]],
-    ["type Api = typeof import('./types');", []],
+    ["type Api = typeof import('./types');", ["./types"]],
     ['// import { c } from "./comment";', []],
-  ])("reads %s as loading %j", (script, expected) => {
-    expect(runtimeImports(script)).toEqual(expected);
+  ])("reads %s as importing %j", (script, expected) => {
+    expect(moduleImports(script)).toEqual(expected);
   });
 
   it.each([
@@ -118,6 +94,6 @@ describe("import cycles", () => {
 
   it("reads the frontmatter and the scripts of an .astro file", () => {
     const page = '---\nimport Layout from "../layouts/Base.astro";\n---\n<Layout />\n<script>\n  import "../lib/menu";\n</script>\n';
-    expect(astroScripts(page).flatMap((script) => runtimeImports(script))).toEqual(["../layouts/Base.astro", "../lib/menu"]);
+    expect(astroScripts(page).flatMap((script) => moduleImports(script))).toEqual(["../layouts/Base.astro", "../lib/menu"]);
   });
 });

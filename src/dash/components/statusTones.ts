@@ -1,6 +1,6 @@
 import type { CaseStatus } from "../../lib/dash/cases";
 import type { DocumentStatus } from "../../lib/dash/files";
-import type { UploadStatus } from "../../lib/dash/uploads";
+import type { UploadStatus } from "../../lib/documents/timeline";
 import type { BadgeTone } from "./Badge";
 
 /** The colour of each status badge. */

@@ -1,5 +1,5 @@
-import { placeOf } from "../search/answer";
-import type { SearchResult } from "../search/worker/searchIndex";
+import type { SearchResult } from "../search/results";
+import { placeOf } from "./answer/answer";
 import { snippetFor } from "../search/snippet";
 import { matchesQuery } from "./search";
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { canAddKnowledge, filterKnowledge, newKnowledgeItem, parseKnowledge, sourceFor, type KnowledgeItem } from "./knowledge";
+import { KNOWLEDGE_KINDS } from "../search/entries";
+import { canAddKnowledge, filterKnowledge, KNOWLEDGE_TYPES, newKnowledgeItem, parseKnowledge, sourceFor, type KnowledgeItem } from "./knowledge";
 
 const item = (id: string, type: KnowledgeItem["type"], title: string, description: string): KnowledgeItem => ({
   id,
@@ -11,6 +12,10 @@ const item = (id: string, type: KnowledgeItem["type"], title: string, descriptio
 });
 
 describe("knowledge base", () => {
+  it("has the kinds of item the search index tells apart (its items are indexed as they are)", () => {
+    expect([...KNOWLEDGE_TYPES].sort()).toEqual([...KNOWLEDGE_KINDS].sort());
+  });
+
   const items = [item("law", "law", "Contract Law, Cap. 149", "Formation of contracts"), item("j", "judgment", "Specific performance", "Title deeds appeal"), item("i", "internal", "Intake guide", "Conflict check")];
 
   it.each([

@@ -1,6 +1,7 @@
 import { PAGE_UNITS, type PageUnit } from "../documents/pages";
 import { DOCUMENT_KINDS, extensionOf, kindOfFileName, type DocumentKind } from "../documents/kinds";
-import { ATTEMPTS, floorInstants, PROCESSING_STATES, statusAt, type Processing } from "../documents/timeline";
+import { ATTEMPTS, floorInstants, PROCESSING_STATES, statusAt, type Processing, type UploadStatus } from "../documents/timeline";
+import type { SearchDocument, WorkspaceEntry } from "../search/entries";
 import { isRecordDate } from "./dates";
 import type { DocumentStatus, WorkspaceDocument } from "./files";
 import { allStrings, isRecordId, oneOf, parseList } from "./parse";
@@ -15,8 +16,6 @@ export const MAX_UPLOAD_MB = 50;
 export const MAX_UPLOAD_BYTES = MAX_UPLOAD_MB * 1024 * 1024;
 export const UPLOAD_HINT = `up to ${String(MAX_UPLOAD_MB)}MB, ${ACCEPTED_LABEL}`;
 
-export const UPLOAD_STATUSES = ["queued", "ocr", "embedded", "indexed", "failed"] as const;
-export type UploadStatus = (typeof UPLOAD_STATUSES)[number];
 export const UPLOAD_STATUS_LABELS: Record<UploadStatus, string> = {
   queued: "Queued",
   ocr: "OCR Processing",
@@ -178,3 +177,16 @@ export const parseUploads = (data: unknown): Upload[] | null =>
     if (!hasSharedFields(u) || !(u.caseOwner === undefined || typeof u.caseOwner === "string")) return null;
     return isRecordDate(u.uploaded) ? (u as Upload) : null;
   });
+
+/** An upload as the index files it. */
+export const searchDocument = (upload: Upload): SearchDocument => ({
+  id: upload.id,
+  title: upload.title,
+  caseId: upload.caseId,
+  caseTitle: upload.caseTitle,
+  unit: upload.unit,
+});
+
+/** The workspace as the index's sync takes it: every document, indexed once it is read and its pages kept. */
+export const workspaceEntries = (uploads: readonly Upload[]): WorkspaceEntry[] =>
+  uploads.map((upload) => ({ document: searchDocument(upload), indexed: upload.processing.state === "done" }));

@@ -1,4 +1,3 @@
-import type { UploadStatus } from "../dash/uploads";
 import { MAX_CUT_OFF_READS } from "./reasons";
 
 /** The specification's simulated timings (section 9), in ms after the upload or the Re-index: kept as floors. */
@@ -11,6 +10,10 @@ export const PROCESSING_STATES = ["queued", "reading", "storing", "done", "faile
 export type ProcessingState = (typeof PROCESSING_STATES)[number];
 /** What started an attempt at reading a document: the upload, or a Re-index of a failed one. */
 export const ATTEMPTS = ["upload", "reindex"] as const;
+
+/** What a document shows of its reading at a moment (statusAt): the upload's status, as the Uploads screen labels it. */
+export const UPLOAD_STATUSES = ["queued", "ocr", "embedded", "indexed", "failed"] as const;
+export type UploadStatus = (typeof UPLOAD_STATUSES)[number];
 
 /** One attempt at reading a document: the upload, or a Re-index of a failed one. */
 export interface Processing {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { SearchResult } from "../search/worker/searchIndex";
+import type { SearchResult } from "../search/results";
 import {
   answeredCell,
   cellAnswer,

@@ -1,5 +1,5 @@
 import { passagesFor } from "../search/passages";
-import type { Findings } from "../search/worker/searchIndex";
+import type { Findings } from "../search/results";
 import {
   cellKey,
   MAX_LABEL_CHARS,

@@ -1,7 +1,3 @@
-import type { KnowledgeItem, KnowledgeType } from "../dash/knowledge";
-import type { Upload } from "../dash/uploads";
-import { KNOWLEDGE_TYPES } from "../dash/knowledge";
-import { oneOf } from "../dash/parse";
 import { PAGE_UNITS, type PageText, type PageUnit } from "../documents/pages";
 import { readableChars } from "../documents/text";
 
@@ -14,8 +10,22 @@ export interface SearchDocument {
   unit: PageUnit;
 }
 
+/**
+ * The kinds of knowledge item the index tells apart: the firm's own (internal) ones, which the Firm scope takes, and
+ * external laws and judgments. The workspace's knowledge types must be these (its items are passed in as they are).
+ */
+export const KNOWLEDGE_KINDS = ["internal", "law", "judgment"] as const;
+export type KnowledgeKind = (typeof KNOWLEDGE_KINDS)[number];
+
 /** A knowledge item as the index takes it, with its body when it has one. */
-export type KnowledgeInput = Pick<KnowledgeItem, "id" | "title" | "type" | "source" | "description"> & { text?: string };
+export interface KnowledgeInput {
+  id: string;
+  title: string;
+  type: KnowledgeKind;
+  source: string;
+  description: string;
+  text?: string;
+}
 
 /** One page (or section) of a document: the unit a search finds and a passage cites. */
 export interface PageEntry {
@@ -35,7 +45,7 @@ export interface KnowledgeEntry {
   kind: "knowledge";
   itemId: string;
   title: string;
-  type: KnowledgeType;
+  type: KnowledgeKind;
   source: string;
   description: string;
   text?: string;
@@ -94,7 +104,7 @@ export function parseEntry(value: unknown): SearchEntry | null {
   const e = value as Record<string, unknown>;
   if (e.kind === "page") {
     const { docId, title, caseId, caseTitle, page, text } = e;
-    const unit = oneOf(e.unit, PAGE_UNITS);
+    const unit = PAGE_UNITS.find((known) => known === e.unit) ?? null;
     const ok =
       isString(docId) && isString(title) && isString(caseId) && isString(caseTitle) && isString(text) &&
       typeof page === "number" && Number.isInteger(page) && page >= 1 && unit !== null;
@@ -104,9 +114,9 @@ export function parseEntry(value: unknown): SearchEntry | null {
     const { itemId, title, type, source, description, text } = e;
     const ok =
       isString(itemId) && isString(title) && isString(source) && isString(description) &&
-      KNOWLEDGE_TYPES.includes(type as KnowledgeType) && (text === undefined || isString(text));
+      KNOWLEDGE_KINDS.includes(type as KnowledgeKind) && (text === undefined || isString(text));
     if (!ok) return null;
-    return knowledgeEntry({ id: itemId, title, type: type as KnowledgeType, source, description, ...(text === undefined ? {} : { text }) });
+    return knowledgeEntry({ id: itemId, title, type: type as KnowledgeKind, source, description, ...(text === undefined ? {} : { text }) });
   }
   return null;
 }
@@ -116,16 +126,3 @@ export interface WorkspaceEntry {
   document: SearchDocument;
   indexed: boolean;
 }
-
-/** An upload as the index files it. */
-export const searchDocument = (upload: Upload): SearchDocument => ({
-  id: upload.id,
-  title: upload.title,
-  caseId: upload.caseId,
-  caseTitle: upload.caseTitle,
-  unit: upload.unit,
-});
-
-/** The workspace as the index's sync takes it: every document, indexed once it is read and its pages kept. */
-export const workspaceEntries = (uploads: readonly Upload[]): WorkspaceEntry[] =>
-  uploads.map((upload) => ({ document: searchDocument(upload), indexed: upload.processing.state === "done" }));

@@ -2,7 +2,8 @@ import { describe, expect, it } from "vitest";
 import { entryId, type PageEntry } from "./entries";
 import { DOCUMENTS, KNOWLEDGE } from "../../../tests/fixtures/searchFixtures";
 import { passageId, passagesFor, sourceOf } from "./passages";
-import { rebuild, type SearchResult } from "./worker/searchIndex";
+import type { SearchResult } from "./results";
+import { rebuild } from "./worker/searchIndex";
 
 const ids = (results: readonly SearchResult[]) => results.map((result) => entryId(result.entry));
 

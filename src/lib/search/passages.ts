@@ -1,5 +1,5 @@
 import { entryId } from "./entries";
-import type { SearchResult } from "./worker/searchIndex";
+import type { SearchResult } from "./results";
 
 /** How passages are chosen beyond their number. */
 export interface PassageOptions {

@@ -1,9 +1,9 @@
 import { describe, expect, it, vi } from "vitest";
-import type { PageHit } from "../sync/session";
 import { entryId, pageEntries, type PageEntry } from "./entries";
 import { DOCUMENTS, KNOWLEDGE } from "../../../tests/fixtures/searchFixtures";
 import { planQuery, searchTerms, type SearchTerms } from "./rank";
-import { rebuild, type Findings, type SearchOptions, type SearchResult } from "./worker/searchIndex";
+import type { Findings, PageHit, SearchOptions, SearchResult } from "./results";
+import { rebuild } from "./worker/searchIndex";
 import { CANDIDATE_PAGES, createServerRetriever, DOCUMENT_PAGES, pageEntryOf, pageFilters } from "./serverPages";
 import { textTerms } from "./terms";
 

@@ -1,9 +1,7 @@
-import type { PageHit } from "../sync/session";
 import type { PageUnit } from "../documents/pages";
 import type { PageEntry } from "./entries";
-import type { Retriever } from "./reply";
 import type { SearchTerms } from "./rank";
-import type { Findings, SearchOptions } from "./worker/searchIndex";
+import type { Findings, PageHit, Retriever, SearchOptions } from "./results";
 import { ALL_SCOPE, type SearchScope } from "./scope";
 
 /** What search_pages is asked for a scope: the documents and cases it may search (null: all), or nothing at all. */

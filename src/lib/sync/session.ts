@@ -1,4 +1,5 @@
 import type { SearchTerms } from "../search/rank";
+import type { PageHit } from "../search/results";
 import type { ReadableAtom } from "nanostores";
 import type { PersistedRecords } from "../dash/persisted";
 import type { Repository } from "../dash/repository";
@@ -6,19 +7,6 @@ import { openOutbox, type Change } from "./outbox";
 import { createRemoteWorkspace, orderForApply, type RemoteReader } from "./remote";
 import { createSender, type SendOutcome, type SenderState } from "./sender";
 import { TABLE_MAPPINGS } from "./tables";
-
-/** A page search_pages found: the page, its document, and how well its words matched (ts_rank). */
-export interface PageHit {
-  document_id: string;
-  title: string;
-  case_id: string;
-  case_title: string;
-  page_number: number;
-  unit: string;
-  source: string;
-  rank: number;
-  text: string;
-}
 
 /** What a sync session needs of the server (supabaseBackend.ts gives it over supabase-js). */
 export interface SyncApi {

@@ -1,5 +1,6 @@
 import type { SupabaseClient } from "@supabase/supabase-js";
-import type { PageHit, SyncApi } from "./session";
+import type { PageHit } from "../search/results";
+import type { SyncApi } from "./session";
 import type { Row } from "./outbox";
 import type { ChangeResult } from "./sender";
 

@@ -1,6 +1,6 @@
 import { createAssistantClient, type AssistantClient } from "../../lib/assistant/client";
 import { ASSISTANT_MODEL, ASSISTANT_URL } from "../../lib/assistant/endpoint";
-import { createReplyWriter } from "../../lib/search/reply";
+import { createReplyWriter } from "../../lib/dash/answer/reply";
 import { supabaseProject } from "../../lib/supabaseProject";
 import { searchesDocuments } from "../../lib/search/scope";
 import { $auth } from "../auth";

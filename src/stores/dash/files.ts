@@ -3,7 +3,7 @@ import type { Clock } from "../../lib/dash/clock";
 import { bestHits, filterDocuments, type StatusFilter, type TextHit, type WorkspaceDocument } from "../../lib/dash/files";
 import { createFilteredList } from "../../lib/dash/filteredList";
 import { isFiled, newestFirst, uploadedDocument, type Upload } from "../../lib/dash/uploads";
-import type { SearchResult } from "../../lib/search/worker/searchIndex";
+import type { SearchResult } from "../../lib/search/results";
 import { clock } from "./clock";
 import { $uploads, reindexUpload } from "./uploads";
 

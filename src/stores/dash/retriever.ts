@@ -1,4 +1,4 @@
-import type { Retriever } from "../../lib/search/reply";
+import type { Retriever } from "../../lib/search/results";
 import { createServerRetriever, type PageRanker } from "../../lib/search/serverPages";
 import { $remote } from "./remote";
 import { inTime, searchWorker, signedInUserId } from "./searchWorker";

@@ -11,7 +11,7 @@ import { textPages } from "../../lib/documents/text";
 import { cellAnswer, type DocumentState } from "../../lib/review/grid";
 import { PRESETS } from "../../lib/review/presets";
 import type { Review, ReviewCell, ReviewColumn } from "../../lib/review/review";
-import type { Findings, SearchOptions } from "../../lib/search/worker/searchIndex";
+import type { Findings, SearchOptions } from "../../lib/search/results";
 import { createReviewGridStore } from "./reviewGridStore";
 
 /** The budgets (issue 30): 20 contracts by 12 questions filled in 3 s; no main-thread step of a 200 x 30 run over 50 ms. */

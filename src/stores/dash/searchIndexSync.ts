@@ -1,9 +1,8 @@
 import { computed } from "nanostores";
 import type { KnowledgeItem } from "../../lib/dash/knowledge";
-import type { Upload } from "../../lib/dash/uploads";
+import { workspaceEntries, type Upload } from "../../lib/dash/uploads";
 import { isUnfinished } from "../../lib/documents/timeline";
 import { ALL_SCOPE, documentFilter, type SearchScope } from "../../lib/search/scope";
-import { workspaceEntries } from "../../lib/search/entries";
 import { $knowledgeItems } from "./knowledge";
 import { searchWorker, signedInUserId, startedSearchWorker } from "./searchWorker";
 import { $uploads } from "./uploads";

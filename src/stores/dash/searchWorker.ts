@@ -1,7 +1,6 @@
 import { wrap, type Remote } from "comlink";
-import type { Upload } from "../../lib/dash/uploads";
+import { searchDocument, type Upload } from "../../lib/dash/uploads";
 import type { PageText } from "../../lib/documents/pages";
-import { searchDocument } from "../../lib/search/entries";
 import type { SearchWorkerApi } from "../../lib/search/worker/workerApi";
 import { $auth } from "../auth";
 

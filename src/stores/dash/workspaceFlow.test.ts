@@ -1,9 +1,8 @@
 import "fake-indexeddb/auto";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import type { Upload } from "../../lib/dash/uploads";
+import { searchDocument, type Upload } from "../../lib/dash/uploads";
 import { openDocumentsDb } from "../../lib/documents/db";
 import type { IngestResult, PageText } from "../../lib/documents/pages";
-import { searchDocument } from "../../lib/search/entries";
 import { createSearchService } from "../../lib/search/worker/service";
 import { FAILURE_REASONS } from "../../lib/documents/reasons";
 import { sampleCases } from "../../lib/dash/samples/cases";

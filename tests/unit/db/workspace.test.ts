@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { planQuery, searchTerms, type SearchTerms } from "../../../src/lib/search/rank";
 import { createSearchIndex } from "../../../src/lib/search/worker/searchIndex";
 import { pageEntryOf } from "../../../src/lib/search/serverPages";
-import type { PageHit } from "../../../src/lib/sync/session";
+import type { PageHit } from "../../../src/lib/search/results";
 import { type ApiRole, asRole, migratedDb, signUp } from "./harness";
 
 // The workspace migration (issue 19) on PGlite: row-level security of every table and of the documents bucket,

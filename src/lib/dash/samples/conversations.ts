@@ -1,6 +1,6 @@
 import type { ChatMessage, Citation } from "../chat";
 import type { Conversation } from "../conversations";
-import { knowledgeSource } from "../../search/answer";
+import { knowledgeSource } from "../answer/answer";
 import { sampleKnowledge } from "./knowledge";
 
 const HOUR = 3600_000;

@@ -2,7 +2,8 @@ import { describe, expect, it } from "vitest";
 import { entryId } from "../entries";
 import { DOCUMENTS, JUDGMENT, JUDGMENT_PAGES, KNOWLEDGE, LEASE, LEASE_PAGES, SERVICES } from "../../../../tests/fixtures/searchFixtures";
 import type { SearchScope } from "../scope";
-import { createSearchIndex, loadSearchIndex, rebuild, SEARCH_INDEX_VERSION, type SearchIndex, type SearchResult } from "./searchIndex";
+import type { SearchResult } from "../results";
+import { createSearchIndex, loadSearchIndex, rebuild, SEARCH_INDEX_VERSION, type SearchIndex } from "./searchIndex";
 
 const ids = (results: readonly SearchResult[]) => results.map((result) => entryId(result.entry));
 const sortedIds = (results: readonly SearchResult[]) => [...new Set(ids(results))].sort();

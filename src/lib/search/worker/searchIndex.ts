@@ -16,8 +16,8 @@ import {
 } from "../entries";
 import { planQuery, rankPassages, searchTerms, type Candidate, type TextTerm } from "../rank";
 import { candidatePages } from "../serverPages";
-import { ALL_SCOPE, scopeFilter, type SearchScope } from "../scope";
-import type { Snippet } from "../snippet";
+import type { Findings, SearchOptions, SearchResult } from "../results";
+import { ALL_SCOPE, scopeFilter } from "../scope";
 import { termsOf, textTerms } from "../terms";
 
 /** Bumped whenever the stored shape or the way words become terms changes: an older stored index then loads as null. */
@@ -28,46 +28,6 @@ export const DEFAULT_LIMIT = 10;
 const ANALYSED_PAGES = 600;
 /** How many queries' MiniSearch hits are kept between searches (until the index changes). */
 const KEPT_QUERIES = 4;
-
-/** Where to search and how many results to return. */
-export interface SearchOptions {
-  scope?: SearchScope;
-  /** The most results returned; DEFAULT_LIMIT when not given. */
-  limit?: number;
-}
-
-/** A quoted passage: where it sits in its entry's text, and which text (a knowledge item's description or body). */
-export type ResultSnippet = Snippet & { field: "text" | "description" };
-
-/** One passage a search found. */
-export interface SearchResult {
-  entry: SearchEntry;
-  /** The relevance rule's score (rank.ts): higher is better; comparable within one search only. */
-  score: number;
-  /** The share of the question's own-word weight the passage matched (1 when it holds the clause asked about). */
-  coverage: number;
-  /** The passage's own words that matched, folded and sorted: for markTerms. */
-  terms: string[];
-  /** The passage: the whole clause or paragraph, as quoted and highlighted. */
-  snippet: ResultSnippet;
-  /** True when the passage uses a wording of the clause the question asks about. */
-  clause?: boolean;
-}
-
-/** The clause a question asks about, when it names one of the vocabulary that can be absent. */
-export interface AskedClause {
-  id: string;
-  /** As a sentence names it: "governing-law". */
-  clause: string;
-  /** True when no passage in scope holds it: the answer says there is no such clause. */
-  absent: boolean;
-}
-
-/** What a search found: the passages, best first, and the clause asked about. */
-export interface Findings {
-  results: SearchResult[];
-  asked: AskedClause | null;
-}
 
 /** No passage and no clause asked about: a blank question, or nothing to search. */
 export const NO_FINDINGS: Findings = { results: [], asked: null };

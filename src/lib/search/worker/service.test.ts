@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { entryId } from "../entries";
 import { DOCUMENTS, JUDGMENT, KNOWLEDGE, LEASE, LEASE_PAGES, SERVICES } from "../../../../tests/fixtures/searchFixtures";
 import { planQuery, searchTerms } from "../rank";
-import type { Findings } from "./searchIndex";
+import type { Findings } from "../results";
 import type { WorkspaceEntry } from "../entries";
 import { createSearchService, SAVE_DELAY_MS } from "./service";
 

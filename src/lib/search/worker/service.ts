@@ -1,7 +1,8 @@
 import type { PageText } from "../../documents/pages";
 import type { KnowledgeInput, PageEntry, SearchDocument, WorkspaceEntry } from "../entries";
 import { planQuery, searchTerms, type SearchTerms } from "../rank";
-import { createSearchIndex, loadSearchIndex, type Findings, type SearchIndex, type SearchOptions } from "./searchIndex";
+import type { Findings, SearchOptions } from "../results";
+import { createSearchIndex, loadSearchIndex, type SearchIndex } from "./searchIndex";
 
 export interface SearchServiceDeps {
   /** The stored index (JSON text), when one was saved. */

@@ -3,7 +3,7 @@ import type { PageText } from "../../documents/pages";
 import type { KnowledgeInput, SearchDocument } from "../entries";
 import type { PageEntry } from "../entries";
 import type { SearchTerms } from "../rank";
-import type { Findings, SearchOptions } from "./searchIndex";
+import type { Findings, SearchOptions } from "../results";
 import type { WorkspaceEntry } from "../entries";
 import { createSearchService, type SearchService } from "./service";
 

@@ -1,10 +1,10 @@
-import type { ChatMessage, ChatScope, Citation, ReplyContent } from "../dash/chat";
-import type { ContextChip } from "../dash/chips";
-import { KNOWLEDGE_TYPE_LABELS, type KnowledgeType } from "../dash/knowledge";
-import { entryId } from "./entries";
-import { passageId, passagesFor, sourceOf } from "./passages";
-import type { SearchScope } from "./scope";
-import type { AskedClause, Findings, SearchResult } from "./worker/searchIndex";
+import type { ChatMessage, ChatScope, Citation, ReplyContent } from "../chat";
+import type { ContextChip } from "../chips";
+import { KNOWLEDGE_TYPE_LABELS, type KnowledgeType } from "../knowledge";
+import { entryId } from "../../search/entries";
+import { passageId, passagesFor, sourceOf } from "../../search/passages";
+import type { SearchScope } from "../../search/scope";
+import type { AskedClause, Findings, SearchResult } from "../../search/results";
 
 /** What the workspace knows that deciding a question's scope needs. */
 export interface ScopeContext {

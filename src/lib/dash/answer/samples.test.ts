@@ -1,17 +1,17 @@
 import { readFileSync } from "node:fs";
 import { beforeAll, describe, expect, it } from "vitest";
-import { SUGGESTED_PROMPTS } from "../dash/chat";
-import { sampleUploads } from "../dash/samples/documents";
-import { sampleKnowledge } from "../dash/samples/knowledge";
-import { parseSamplePages, SAMPLE_PAGES_PATH } from "../dash/samples/pages";
+import { SUGGESTED_PROMPTS } from "../chat";
+import { sampleUploads } from "../samples/documents";
+import { sampleKnowledge } from "../samples/knowledge";
+import { parseSamplePages, SAMPLE_PAGES_PATH } from "../samples/pages";
 import { answerQuestion, decideScope } from "./answer";
-import { createSearchIndex, type SearchIndex } from "./worker/searchIndex";
+import { createSearchIndex, type SearchIndex } from "../../search/worker/searchIndex";
 
 let index: SearchIndex;
 // The samples' pages as a new user's workspace gets them (public/samples/pages.json, which pages.test.ts holds to what
 // the reader reads from the files, the scan by OCR).
 beforeAll(() => {
-  const pages = parseSamplePages(JSON.parse(readFileSync(new URL(`../../../public${SAMPLE_PAGES_PATH}`, import.meta.url), "utf8")));
+  const pages = parseSamplePages(JSON.parse(readFileSync(new URL(`../../../../public${SAMPLE_PAGES_PATH}`, import.meta.url), "utf8")));
   index = createSearchIndex();
   for (const upload of sampleUploads()) {
     const read = pages?.get(upload.sample ?? "");

@@ -1,13 +1,8 @@
-import { AssistantError, type AssistantClient, type AssistantPassage } from "../assistant/client";
-import { REPLY_DELAY_MS, type ReplyContent, type ReplyRequest } from "../dash/chat";
+import { AssistantError, type AssistantClient, type AssistantPassage } from "../../assistant/client";
+import { REPLY_DELAY_MS, type ReplyContent, type ReplyRequest } from "../chat";
 import { answerQuestion, citationOf, conversationCase, decideScope, type ScopeContext } from "./answer";
-import type { SearchScope } from "./scope";
-import type { Findings, SearchOptions, SearchResult } from "./worker/searchIndex";
-
-/** Finds the passages of the signed-in user's documents and knowledge items: the one interface answers search through. */
-export interface Retriever {
-  search(query: string, options?: SearchOptions): Promise<Findings>;
-}
+import type { Retriever, SearchResult } from "../../search/results";
+import type { SearchScope } from "../../search/scope";
 
 export interface ReplyWriterDeps {
   retriever: Retriever;

@@ -1,10 +1,10 @@
 import { describe, expect, it, vi } from "vitest";
-import { AssistantError, type AnswerInput, type AssistantClient } from "../assistant/client";
-import { failures } from "../assistant/errors";
-import type { ChatMessage, ReplyRequest } from "../dash/chat";
-import { DOCUMENTS, KNOWLEDGE, LEASE } from "../../../tests/fixtures/searchFixtures";
+import { AssistantError, type AnswerInput, type AssistantClient } from "../../assistant/client";
+import { failures } from "../../assistant/errors";
+import type { ChatMessage, ReplyRequest } from "../chat";
+import { DOCUMENTS, KNOWLEDGE, LEASE } from "../../../../tests/fixtures/searchFixtures";
 import { assistantCopy, createReplyWriter, modelPassage } from "./reply";
-import { rebuild } from "./worker/searchIndex";
+import { rebuild } from "../../search/worker/searchIndex";
 
 const index = rebuild(DOCUMENTS, KNOWLEDGE);
 const retriever = { search: vi.fn((query: string, options?: Parameters<typeof index.search>[1]) => Promise.resolve(index.search(query, options))) };

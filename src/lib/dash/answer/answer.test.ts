@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { ContextChip } from "../dash/chips";
+import type { ContextChip } from "../chips";
 import {
   absentSentence,
   answerQuestion,
@@ -15,10 +15,10 @@ import {
   webReply,
   type ScopeContext,
 } from "./answer";
-import { entryId } from "./entries";
-import { passageId } from "./passages";
-import { DOCUMENTS, JUDGMENT, KNOWLEDGE, LEASE, MEMO, SERVICES } from "../../../tests/fixtures/searchFixtures";
-import { rebuild } from "./worker/searchIndex";
+import { entryId } from "../../search/entries";
+import { passageId } from "../../search/passages";
+import { DOCUMENTS, JUDGMENT, KNOWLEDGE, LEASE, MEMO, SERVICES } from "../../../../tests/fixtures/searchFixtures";
+import { rebuild } from "../../search/worker/searchIndex";
 
 const CASES: Record<string, string> = { "case-georgiou": "Georgiou v. Paphos Developments Ltd", "case-charalambous": "Republic v. Charalambous" };
 const context: ScopeContext = {
