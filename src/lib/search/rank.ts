@@ -11,15 +11,12 @@
  * - A clause's heading ("10. GOVERNING LAW") counts with its clause; a clause of a contract's opening (title,
  *   parties, date) prefers the first passages.
  */
+import { QUESTION_WORDS } from "./questionWords";
 import { CONCEPTS, type Concept } from "./vocabulary";
 import { termOf, textTerms, type TextTerm } from "./terms";
 export type { TextTerm };
 import { foldWord, tokenize } from "./tokens";
-
-/** Words of any question about a contract, which say nothing of what is asked: not searched for. */
-const QUESTION_WORDS: ReadonlySet<string> = new Set(
-  "contract contracts agreement agreements say says said clause clauses provision provisions document documents regarding concerning mention mentions mentioned section sections please describe explain tell summarise summarize show give find quote list highlight part parts reviewed lawyer related relating relate include includes including whether anything something non".split(" "),
-);
+import { meaningScores } from "./understand";
 
 /** A word of a wording: its stem, or a prefix of stems when written with a trailing `*`. */
 interface WordMatcher {
@@ -82,17 +79,27 @@ export interface QueryPlan {
   concepts: CompiledConcept[];
   /** A question of question words alone ("this contract"): any passage with one of them is relevant. */
   broad?: boolean;
+  /**
+   * Set when the concepts were read by meaning without the confidence to say one is absent ("No governing-law clause
+   * was found"): several close ones, or one without a phrase of it and without a clear lead. Unset: sure.
+   */
+  unsure?: boolean;
+  /** Set when a concept was read by meaning, with no phrase of the vocabulary naming it. */
+  byMeaning?: boolean;
 }
 
-/**
- * Reads a question: its own terms (distinct, in order) and the concepts it names. A concept is named when the
- * question holds every word of one of its `ask` phrases; the concepts whose matched phrases cover the most of the
- * question's words win (several on a tie).
- */
-export function planQuery(query: string): QueryPlan {
-  const words = tokenize(query).map(foldWord);
-  const terms = (list: readonly string[]) => [...new Set(list.flatMap((w) => termOf(w) ?? []))];
-  const own = terms(words.filter((w) => !QUESTION_WORDS.has(w)));
+/** A phrase of the vocabulary in the question adds this to its concept's score by meaning (shared on a tie). */
+const PHRASE_SHARE = 0.1;
+/** Below this score by meaning, and with no phrase naming it, no concept is read: the question's own words alone are searched. */
+const MEANING_FLOOR = 0.1;
+/** Concepts within this of the best are searched together (three at most): the passages decide between them. */
+const PAIR_MARGIN = 0.06;
+const PAIR_MOST = 3;
+/** A concept read by meaning alone, with no phrase of it in the question, is said absent only with this lead. */
+const ABSENT_MARGIN = 0.2;
+
+/** The concepts a question's phrases name: those whose matched `ask` phrases cover the most of its words. */
+function namedByPhrase(own: readonly string[]): CompiledConcept[] {
   const present = new Set(own);
   let best = 0;
   let named: CompiledConcept[] = [];
@@ -105,11 +112,47 @@ export function planQuery(query: string): QueryPlan {
   }
   // On a tie a clause wins over what every contract opens with ("a party" in a question is not about the parties).
   const clauses = named.filter((c) => !c.concept.opening);
+  return clauses.length ? clauses : named;
+}
+
+/**
+ * The concepts a question is about when meaning is read too (understand.ts): each concept's score by meaning, plus
+ * PHRASE_SHARE for one its phrases name. The best is taken when it leads by PAIR_MARGIN; closer ones are searched
+ * with it. It may be said absent when a phrase names it or it leads by ABSENT_MARGIN.
+ */
+function namedByMeaning(named: readonly CompiledConcept[], scores: ReadonlyMap<string, number>): { concepts: CompiledConcept[]; unsure: boolean } {
+  const ranked = vocabulary()
+    .map((entry) => ({ entry, score: (scores.get(entry.concept.id) ?? 0) + (named.includes(entry) ? PHRASE_SHARE / named.length : 0) }))
+    .sort((a, b) => b.score - a.score);
+  const [first, second] = ranked;
+  if (!first || (!named.includes(first.entry) && first.score < MEANING_FLOOR)) return { concepts: [], unsure: true };
+  const lead = first.score - (second?.score ?? 0);
+  if (lead < PAIR_MARGIN) {
+    return { concepts: ranked.slice(0, PAIR_MOST).filter((r) => r.score >= first.score - PAIR_MARGIN).map((r) => r.entry), unsure: true };
+  }
+  return { concepts: [first.entry], unsure: !named.includes(first.entry) && lead < ABSENT_MARGIN };
+}
+
+/**
+ * Reads a question: its own terms (distinct, in order) and the concepts it names. A concept is named when the
+ * question holds every word of one of its `ask` phrases; the concepts whose matched phrases cover the most of the
+ * question's words win (several on a tie). Once the meaning table is loaded (understand.ts), a question is also read
+ * by meaning, and the concept that leads by meaning and phrase together is the one asked about.
+ */
+export function planQuery(query: string): QueryPlan {
+  const words = tokenize(query).map(foldWord);
+  const terms = (list: readonly string[]) => [...new Set(list.flatMap((w) => termOf(w) ?? []))];
+  const own = terms(words.filter((w) => !QUESTION_WORDS.has(w)));
+  const named = namedByPhrase(own);
+  const scores = meaningScores(query);
   // A question of question words alone ("Summarise this contract") searches for them after all, a contract and an
   // agreement being one thing.
   const fallback = () => terms(words.flatMap((w) => (w === "contract" || w === "agreement" ? ["contract", "agreement"] : [w])));
-  if (own.length || named.length) return { own, concepts: clauses.length ? clauses : named };
-  return { own: fallback(), concepts: [], broad: true };
+  if (!own.length && !named.length) return { own: fallback(), concepts: [], broad: true };
+  if (!scores) return { own, concepts: named };
+  const read = namedByMeaning(named, scores);
+  const byMeaning = read.concepts.some((c) => !named.includes(c));
+  return { own, concepts: read.concepts, ...(read.unsure ? { unsure: true } : {}), ...(byMeaning ? { byMeaning: true } : {}) };
 }
 
 /** The concepts a question names (their ids), for tests and the Review's presets. */
@@ -169,6 +212,8 @@ const B = 0.75;
 /** Own words count for more than the vocabulary's expansion. */
 const OWN_WEIGHT = 1;
 const EXPANSION_WEIGHT = 0.6;
+/** The expansion of concepts read by meaning without confidence (unsure) weighs less against the question's own words. */
+const UNSURE_EXPANSION_WEIGHT = 0.3;
 /** A question's word in a passage's title counts this much of the same word in the passage. */
 const TITLE_SHARE = 0.5;
 /** A heading naming the concept ("GOVERNING LAW") adds this much of a wording's score. */
@@ -318,7 +363,7 @@ export function rankPassages<C extends Candidate>(plan: QueryPlan, candidates: r
     }
     const coverage = clause ? 1 : ownTotal > 0 ? matched / ownTotal : 0;
     if (!clause && (plan.broad ? matched === 0 : coverage < MIN_COVERAGE)) continue;
-    const score = OWN_WEIGHT * own + EXPANSION_WEIGHT * expansion;
+    const score = OWN_WEIGHT * own + (plan.byMeaning && plan.unsure ? UNSURE_EXPANSION_WEIGHT : EXPANSION_WEIGHT) * expansion;
     ranked.push({ candidate, score, words: [...words].sort(), clause, coverage });
   }
   if (opening) {
@@ -326,8 +371,10 @@ export function rankPassages<C extends Candidate>(plan: QueryPlan, candidates: r
     const best = Math.max(0, ...ranked.map((r) => r.score));
     for (const r of ranked) if (r.candidate.position < OPENING_PASSAGES) r.score += best / (1 + r.candidate.position);
   }
-  ranked.sort((a, b) => Number(b.clause) - Number(a.clause) || b.score - a.score);
-  const sayable = plan.concepts.filter((c) => c.concept.sayAbsent);
+  // A clause the question names comes first; one read by meaning alone competes on score with the question's own words.
+  const clauseFirst = !plan.byMeaning;
+  ranked.sort((a, b) => (clauseFirst ? Number(b.clause) - Number(a.clause) : 0) || b.score - a.score);
+  const sayable = plan.unsure ? [] : plan.concepts.filter((c) => c.concept.sayAbsent);
   const asked = sayable.length === plan.concepts.length && sayable.length > 0 ? (sayable[0] as CompiledConcept).concept : null;
   const absent = asked !== null && !ranked.some((r) => r.clause);
   return { results: ranked, asked, absent };

@@ -22,6 +22,9 @@
  * - `opening`: the clause sits at the start of a contract (its title, parties, date): earlier passages come first.
  * - `sayAbsent`: a scope with none of the wordings is said to have no such clause. Off for what every contract has in
  *   some form (its name, its parties, its dates) and for wordings too varied to rule a clause out.
+ * - `means`: what the clause is about, in plain words, as a definition (ours, then CUAD's category description where the
+ *   concept is a CUAD category). A question that uses none of `ask`'s words is matched to it by meaning (understand.ts,
+ *   through word vectors compiled by `npm run lexicon`), never by copying questions' words here.
  */
 export interface Concept {
   id: string;
@@ -40,6 +43,8 @@ export interface Concept {
   except?: readonly string[];
   opening?: boolean;
   sayAbsent: boolean;
+  /** What the clause is about, in plain words: how a question that does not name it is understood (understand.ts). */
+  means: string;
 }
 
 /** The groups presets are shown in (Review), in order. */
@@ -64,6 +69,7 @@ export const CONCEPTS: readonly Entry[] = [
   // Parties and dates
   concept("Parties and dates", {
     id: "document-name",
+    means: "The title or heading of the document: what the instrument calls itself, its formal name, the kind of agreement it is. Also its heading or caption, the type of instrument: agreement, contract, deed, licence, lease, memorandum. The name of the contract",
     name: "Document name",
     clause: "title",
     question: "What is the name of this agreement?",
@@ -74,6 +80,7 @@ export const CONCEPTS: readonly Entry[] = [
   }),
   concept("Parties and dates", {
     id: "parties",
+    means: "Who the contract is between: the companies, persons or entities that sign it and are bound by it, their legal names, where they are incorporated or registered, and the roles they play, such as buyer and seller, licensor and licensee, supplier and customer. The signatories and counterparties: each firm, corporation, business or individual, named in the opening paragraph with its address, registered office and jurisdiction of incorporation. The two or more parties who signed the contract",
     name: "Parties",
     clause: "parties",
     question: "Who are the parties to this agreement?",
@@ -84,6 +91,7 @@ export const CONCEPTS: readonly Entry[] = [
   }),
   concept("Parties and dates", {
     id: "agreement-date",
+    means: "The date the contract was made, signed or executed, as written in its opening lines or beside the signatures. The day, month and year it was entered into, concluded or dated; the date on the cover page or preamble. The date of the contract",
     name: "Agreement date",
     clause: "date",
     question: "What is the date of this agreement?",
@@ -94,6 +102,7 @@ export const CONCEPTS: readonly Entry[] = [
   }),
   concept("Parties and dates", {
     id: "effective-date",
+    means: "When the contract takes effect, comes into force or starts to operate; the commencement date from which rights and duties begin. The start date, launch or go-live; the day on which performance or the obligations start, become binding or operative, which may differ from the signing date. The date when the contract is effective",
     name: "Effective date",
     clause: "effective-date",
     question: "When does this agreement take effect?",
@@ -105,6 +114,7 @@ export const CONCEPTS: readonly Entry[] = [
   // Term, renewal and termination
   concept("Term, renewal and termination", {
     id: "expiration-date",
+    means: "How long the contract lasts: its term or duration, when the first or initial period ends, expires or runs out, and its end date. Its lifetime, length and end: the final day, the period in years or months, when it finishes, stops or ceases to apply. On what date will the contract's initial term expire?",
     name: "Term",
     clause: "term",
     question: "What is the term of this agreement?",
@@ -114,6 +124,7 @@ export const CONCEPTS: readonly Entry[] = [
   }),
   concept("Term, renewal and termination", {
     id: "renewal-term",
+    means: "Whether the contract renews, rolls over or is extended after its first period, automatically or by option, and for how long each further period lasts. Evergreen and auto-renewal: it continues, carries on or repeats for another year or further successive periods unless someone stops it; an option to prolong the term. What is the renewal term after the initial term expires? This includes automatic extensions and unilateral extensions with prior notice.",
     name: "Renewal",
     clause: "renewal",
     question: "Does the agreement renew or extend after its initial term, and for how long?",
@@ -124,6 +135,7 @@ export const CONCEPTS: readonly Entry[] = [
   }),
   concept("Term, renewal and termination", {
     id: "notice-to-terminate-renewal",
+    means: "How much advance notice a party must give, and by when, to stop the contract renewing or extending and let it lapse at the end of the current period; opting out of an automatic renewal. The deadline and notice period for declining, cancelling or preventing the next renewal; written notice of non-renewal given a number of days or months ahead of the anniversary or the end of the term. What is the notice period required to terminate renewal?",
     name: "Notice to stop renewal",
     clause: "notice-of-non-renewal",
     question: "How much notice must be given to stop the agreement renewing?",
@@ -134,6 +146,7 @@ export const CONCEPTS: readonly Entry[] = [
   }),
   concept("Term, renewal and termination", {
     id: "termination-for-convenience",
+    means: "A right to end or exit the contract at any time, for no reason or without cause or fault, just by giving notice and waiting out the notice period. A unilateral, discretionary or at-will exit: either side may cancel or walk away early, for any reason, on so many days' written notice, perhaps paying a fee. Can a party terminate this contract without cause (solely by giving a notice and allowing a waiting period to expire)?",
     name: "Termination for convenience",
     clause: "termination-for-convenience",
     question: "Can a party terminate the agreement without cause, and on what notice?",
@@ -144,6 +157,7 @@ export const CONCEPTS: readonly Entry[] = [
   }),
   concept("Term, renewal and termination", {
     id: "termination",
+    means: "How and when the contract can be ended or cancelled: for breach, insolvency or other events, and the notice required. Ending the relationship: cancellation, rescission, breach, default, cure periods and the consequences of ending.",
     name: "Termination",
     clause: "termination",
     question: "When can a party terminate this agreement?",
@@ -154,6 +168,7 @@ export const CONCEPTS: readonly Entry[] = [
   }),
   concept("Term, renewal and termination", {
     id: "post-termination-services",
+    means: "What each side must still do after the contract ends or expires: transition help, handing over, winding down, final orders and sell-off of stock, returning materials, payments due and duties that survive. Run-off and handover after expiry: continuing support, transition services, selling remaining inventory, final purchase orders, returning or destroying property, and clauses that survive. Is a party subject to obligations after the termination or expiration of a contract, including any post-termination transition, payment, transfer of IP, wind-down, last-buy, or similar commitments?",
     name: "After termination",
     clause: "post-termination",
     question: "What obligations survive after termination or expiration of the agreement?",
@@ -165,6 +180,7 @@ export const CONCEPTS: readonly Entry[] = [
   // Assignment and change of control
   concept("Assignment and change of control", {
     id: "anti-assignment",
+    means: "Whether a party may transfer, assign or hand over the contract, or delegate its duties, to another company, and whether the other party's consent or approval is needed first. Consent to assignment or transfer: a party cannot pass its rights or obligations, or substitute another company, a successor or an affiliate, without the other's written agreement. Is consent or notice required of a party if the contract is assigned to a third party?",
     name: "Assignment",
     clause: "assignment",
     question: "Can a party assign or transfer this agreement, and whose consent does it need?",
@@ -175,6 +191,7 @@ export const CONCEPTS: readonly Entry[] = [
   }),
   concept("Assignment and change of control", {
     id: "change-of-control",
+    means: "What happens when a party is taken over, acquired, merged or sold, or its ownership or majority of shares changes hands: whether consent is needed, notice must be given, or the other side may end the contract. Ownership changes of a party: acquisition, merger, takeover, buyout, sale of the business or substantially all assets, a new controlling shareholder or parent, and the consent, notice or right to end the contract they trigger. Does one party have the right to terminate or is consent or notice required of the counterparty if such party undergoes a change of control, such as a merger, stock sale, transfer of all or substantially all of its assets or business, or assignment by operation of law?",
     name: "Change of control",
     clause: "change-of-control",
     question: "What happens if a party undergoes a change of control, merger or sale of its business?",
@@ -185,6 +202,7 @@ export const CONCEPTS: readonly Entry[] = [
   // Exclusivity, non-compete and non-solicit
   concept("Exclusivity, non-compete and non-solicit", {
     id: "exclusivity",
+    means: "Whether a party deals only with the other: sole or exclusive supplier, distributor or reseller, buying all its requirements from one source, or a ban on selling or licensing to anyone else in a territory. Sole and exclusive rights: one supplier, distributor, agent or reseller only, no other suppliers or competing appointments, all purchases from one source, or no sales to others in the territory. Is there an exclusive dealing commitment with the counterparty? This includes a commitment to procure all \"requirements\" from one party of certain technology, goods, or services or a prohibition on licensing or selling technology, goods or services to third parties, or a prohibition on collaborating or working with other parties), whether during the contract or after the contract ends (or both).",
     name: "Exclusivity",
     clause: "exclusivity",
     question: "Is either party bound to deal exclusively with the other?",
@@ -196,6 +214,7 @@ export const CONCEPTS: readonly Entry[] = [
   }),
   concept("Exclusivity, non-compete and non-solicit", {
     id: "non-compete",
+    means: "A restriction on a party competing with the other: not running a similar or rival business, product or service in a market, territory or field, during the contract or for a period after it. Competition with the other party: a covenant not to make, sell or offer competing or similar products or services, or to enter a market, region, sector or line of business, during or after the term. Is there a restriction on the ability of a party to compete with the counterparty or operate in a certain geography or business or technology sector?",
     name: "Non-compete",
     clause: "non-compete",
     question: "Is a party restricted from competing with the other?",
@@ -206,6 +225,7 @@ export const CONCEPTS: readonly Entry[] = [
   }),
   concept("Exclusivity, non-compete and non-solicit", {
     id: "competitive-restriction-exception",
+    means: "Exceptions, carve-outs and exclusions from the restrictions on competing, exclusive dealing or soliciting: what a party may still do despite them, such as existing products, acquisitions or small investments. What remains permitted despite a non-compete, exclusivity or non-solicitation: excluded products, existing customers, businesses later acquired, small shareholdings or passive investments, and other permitted activities. This category includes the exceptions or carveouts to Non-Compete, Exclusivity and No-Solicit of Customers above.",
     name: "Exceptions to restrictions",
     clause: "exception-to-the-restrictions",
     question: "What exceptions or carve-outs apply to the non-compete, exclusivity or non-solicit?",
@@ -216,6 +236,7 @@ export const CONCEPTS: readonly Entry[] = [
   }),
   concept("Exclusivity, non-compete and non-solicit", {
     id: "no-solicit-customers",
+    means: "A restriction on soliciting, approaching, contacting or taking away the other party's customers, clients or accounts, or dealing with them directly, during the contract or after it. Not poaching, canvassing, luring or diverting the other side's customers, clients, accounts, distributors or business partners, or selling to them directly, for a period. Is a party restricted from contracting or soliciting customers or partners of the counterparty, whether during the contract or after the contract ends (or both)?",
     name: "No soliciting customers",
     clause: "customer-non-solicitation",
     question: "Is a party barred from soliciting the other's customers?",
@@ -226,6 +247,7 @@ export const CONCEPTS: readonly Entry[] = [
   }),
   concept("Exclusivity, non-compete and non-solicit", {
     id: "no-solicit-employees",
+    means: "A restriction on soliciting, recruiting, hiring or employing the other party's staff, employees or contractors, during the contract or after it. Not poaching, recruiting, engaging, offering jobs to, or hiring the other side's workers, personnel, engineers, consultants or contractors, for a period. Is there a restriction on a party's soliciting or hiring employees and/or contractors from the counterparty, whether during the contract or after the contract ends (or both)?",
     name: "No hiring staff",
     clause: "employee-non-solicitation",
     question: "Is a party barred from soliciting or hiring the other's employees?",
@@ -236,6 +258,7 @@ export const CONCEPTS: readonly Entry[] = [
   }),
   concept("Exclusivity, non-compete and non-solicit", {
     id: "non-disparagement",
+    means: "A duty not to criticise, speak badly of, or make negative, harmful or damaging public statements about the other party, its products, brand or people. Not defaming, criticising or insulting the other party, its reputation, goodwill, brand, products or management, in public, in the press or online. Is there a requirement on a party not to disparage the counterparty?",
     name: "Non-disparagement",
     clause: "non-disparagement",
     question: "Must a party refrain from disparaging the other?",
@@ -245,6 +268,7 @@ export const CONCEPTS: readonly Entry[] = [
   }),
   concept("Exclusivity, non-compete and non-solicit", {
     id: "rofr",
+    means: "A right of first refusal, first offer or first negotiation: a party must be offered a deal, sale, licence or opportunity first, or may match an offer from a third party, before it goes to someone else. Priority to buy, license or invest: the holder is offered the opportunity first, may match a third-party offer or bid, or negotiates exclusively first, before the owner deals with outsiders. Is there a clause granting one party a right of first refusal, right of first offer or right of first negotiation to purchase, license, market, or distribute equity interest, technology, assets, products or services?",
     name: "Right of first refusal",
     clause: "right-of-first-refusal",
     question: "Does a party have a right of first refusal, offer or negotiation?",
@@ -254,6 +278,7 @@ export const CONCEPTS: readonly Entry[] = [
   }),
   concept("Exclusivity, non-compete and non-solicit", {
     id: "most-favored-nation",
+    means: "A promise that a party will get terms, prices or conditions at least as favourable as those given to any other customer or licensee, and will receive any better deal offered to others. Pricing and terms no worse than those granted to others: if the seller offers a lower price, discount or better terms to a comparable customer, the buyer gets the same. Is there a clause that if a third party gets better terms on the licensing or sale of technology/goods/services described in the contract, the buyer of such technology/goods/services under the contract shall be entitled to those better terms?",
     name: "Most favoured terms",
     clause: "most-favoured-nation",
     question: "Is a party entitled to most favoured terms, as good as any third party gets?",
@@ -264,6 +289,7 @@ export const CONCEPTS: readonly Entry[] = [
   // Liability, indemnity and insurance
   concept("Liability, indemnity and insurance", {
     id: "cap-on-liability",
+    means: "A limit or maximum on the damages or amount a party must pay if things go wrong, often tied to the fees paid, and any time limit for bringing a claim; exclusion of indirect or consequential loss. Limitation of liability: the total damages, loss or compensation recoverable is capped at an amount, such as fees paid over twelve months; excluded categories of loss; and a deadline or limitation period for claims. Does the contract include a cap on liability upon the breach of a party's obligation? This includes time limitation for the counterparty to bring claims or maximum amount for recovery.",
     name: "Liability cap",
     clause: "limitation-of-liability",
     question: "Is either party's liability capped or limited?",
@@ -274,6 +300,7 @@ export const CONCEPTS: readonly Entry[] = [
   }),
   concept("Liability, indemnity and insurance", {
     id: "uncapped-liability",
+    means: "Cases where a party's liability is not limited and it may owe any amount: exclusions from the cap, such as fraud, gross negligence, wilful misconduct, breach of confidentiality, infringement or indemnity obligations. Unlimited exposure: the liability cap or exclusion does not apply to certain claims or breaches, such as death or injury, data or security breaches, indemnities or misconduct, so damages are not limited. Is a party's liability uncapped upon the breach of its obligation in the contract? This also includes uncap liability for a particular type of breach such as IP infringement or breach of confidentiality obligation.",
     name: "Uncapped liability",
     clause: "uncapped-liability",
     question: "Is any liability left uncapped, for example for indemnities or confidentiality breaches?",
@@ -284,6 +311,7 @@ export const CONCEPTS: readonly Entry[] = [
   }),
   concept("Liability, indemnity and insurance", {
     id: "liquidated-damages",
+    means: "A fixed or agreed sum payable for a breach, delay or early termination, decided in advance instead of proving the actual loss: a penalty, termination fee or break fee. A pre-set, pre-estimated amount or fee owed on breach, late delivery, missed deadlines or early termination, whatever the actual damage; an early-termination charge. Does the contract contain a clause that would award either party liquidated damages for breach or a fee upon the termination of a contract (termination fee)?",
     name: "Liquidated damages",
     clause: "liquidated-damages",
     question: "Does the agreement set liquidated damages or a termination fee?",
@@ -293,6 +321,7 @@ export const CONCEPTS: readonly Entry[] = [
   }),
   concept("Liability, indemnity and insurance", {
     id: "indemnity",
+    means: "A promise to compensate, defend and hold the other party harmless against losses, claims and costs brought by third parties. Covering the other party's losses, defence costs and liabilities arising from claims, infringement or negligence.",
     name: "Indemnity",
     clause: "indemnity",
     question: "Who must indemnify whom, and for what?",
@@ -303,6 +332,7 @@ export const CONCEPTS: readonly Entry[] = [
   }),
   concept("Liability, indemnity and insurance", {
     id: "insurance",
+    means: "Insurance policies a party must buy and maintain, the types and amounts of cover, naming the other party as insured, and proof such as certificates. Cover to be carried: general liability, product liability, professional indemnity, workers' compensation, with minimum limits, additional insureds, and certificates or evidence of insurance. Is there a requirement for insurance that must be maintained by one party for the benefit of the counterparty?",
     name: "Insurance",
     clause: "insurance",
     question: "What insurance must a party maintain?",
@@ -313,6 +343,7 @@ export const CONCEPTS: readonly Entry[] = [
   }),
   concept("Liability, indemnity and insurance", {
     id: "warranty-duration",
+    means: "How long a warranty or guarantee lasts: the period during which the supplier must repair, replace or fix defective, faulty or non-conforming goods, software or work. The warranty or guarantee period: how many months or years the products, goods, software or services are warranted to be free from defects, errors or faults in materials and workmanship, after delivery or acceptance. What is the duration of any warranty against defects or errors in technology, products, or services provided under the contract?",
     name: "Warranty period",
     clause: "warranty-period",
     question: "How long do the warranties last?",
@@ -323,6 +354,7 @@ export const CONCEPTS: readonly Entry[] = [
   }),
   concept("Liability, indemnity and insurance", {
     id: "covenant-not-to-sue",
+    means: "A promise not to sue, challenge, contest or dispute the other party's ownership or the validity of its patents, trademarks or other rights, or not to bring claims against it. A no-challenge or no-contest undertaking: a party agrees not to attack or dispute the other's title, patents, trademarks or intellectual property, or releases claims unrelated to the contract. Is a party restricted from contesting the validity of the counterparty's ownership of intellectual property or otherwise bringing a claim against the counterparty for matters unrelated to the contract?",
     name: "Covenant not to sue",
     clause: "covenant-not-to-sue",
     question: "Is there a covenant not to sue or contest the validity of the other's rights?",
@@ -333,6 +365,7 @@ export const CONCEPTS: readonly Entry[] = [
   }),
   concept("Liability, indemnity and insurance", {
     id: "third-party-beneficiary",
+    means: "Whether anyone who is not a party to the contract, an outsider, may benefit from it or enforce its terms, or whether such rights of third parties are excluded. Rights of outsiders: whether persons other than the contracting parties, such as customers, affiliates or end users, are intended beneficiaries who may enforce terms, or whether no third party has any rights. Is there a non-contracting party who is a beneficiary to some or all of the clauses in the contract and therefore can enforce its rights against a contracting party?",
     name: "Third-party beneficiaries",
     clause: "third-party-beneficiary",
     question: "Is any third party a beneficiary who can enforce this agreement?",
@@ -344,6 +377,7 @@ export const CONCEPTS: readonly Entry[] = [
   // Payment and audit
   concept("Payment and audit", {
     id: "revenue-profit-sharing",
+    means: "Payments measured as a share or percentage of revenue, sales, income or profit: royalties, commissions or a split of the money earned between the parties. Revenue share, profit split, royalty, commission or percentage of net sales, gross receipts or income paid to the other party. Is one party required to share revenue or profit with the counterparty for any technology, goods, or services?",
     name: "Revenue sharing",
     clause: "revenue-sharing",
     question: "Does a party share revenue, profit or royalties with the other?",
@@ -353,6 +387,7 @@ export const CONCEPTS: readonly Entry[] = [
   }),
   concept("Payment and audit", {
     id: "price-restrictions",
+    means: "Limits on changing prices: prices that are fixed or frozen, caps on increases, or restrictions on raising, lowering or discounting the price of goods or services. Pricing controls: fixed prices, price freezes, maximum increases, indexation, resale price maintenance, discounting limits, or the right to adjust prices. Is there a restriction on the ability of a party to raise or reduce prices of technology, goods, or services provided?",
     name: "Price restrictions",
     clause: "price-restriction",
     question: "Is a party restricted in raising or lowering its prices?",
@@ -363,6 +398,7 @@ export const CONCEPTS: readonly Entry[] = [
   }),
   concept("Payment and audit", {
     id: "minimum-commitment",
+    means: "A minimum quantity, order, purchase or payment a party must make in a period, whatever it actually needs. Minimum purchase, volume or spend: a floor on orders, units or fees per year, quarter or month, take-or-pay, or a shortfall payment. Is there a minimum order size or minimum amount or units per-time period that one party must buy from the counterparty under the contract?",
     name: "Minimum commitment",
     clause: "minimum-commitment",
     question: "Is there a minimum a party must buy or order?",
@@ -373,6 +409,7 @@ export const CONCEPTS: readonly Entry[] = [
   }),
   concept("Payment and audit", {
     id: "volume-restriction",
+    means: "Limits on the quantity or usage allowed, and what happens above them: extra fees, higher charges or consent needed when usage exceeds a threshold. Caps on quantity or usage: forecasts, allocations, maximum order amounts, overage fees or approval required for use above the allowance. Is there a fee increase or consent requirement, etc. if one party's use of the product/services exceeds certain threshold?",
     name: "Volume restriction",
     clause: "volume-restriction",
     question: "Do fees rise, or is consent needed, past a usage threshold?",
@@ -383,6 +420,7 @@ export const CONCEPTS: readonly Entry[] = [
   }),
   concept("Payment and audit", {
     id: "payment",
+    means: "When and how payment is made: fees, price, invoices, due dates and late payment. Paying the price: amounts, invoicing, currency, payment terms, interest on late payment.",
     name: "Payment",
     clause: "payment",
     question: "What must be paid, and when?",
@@ -393,6 +431,7 @@ export const CONCEPTS: readonly Entry[] = [
   }),
   concept("Payment and audit", {
     id: "audit-rights",
+    means: "A right to audit, inspect or examine the other party's books, records, accounts or premises to verify reports and payments, how often, with what notice and who pays the cost. Inspection of books, accounts, records and facilities by an auditor or accountant, to check royalties, fees and compliance, with adjustment and costs if underpayment is found. Does a party have the right to audit the books, records, or physical locations of the counterparty to ensure compliance with the contract?",
     name: "Audit rights",
     clause: "audit",
     question: "Can a party audit the other's books, records or premises?",
@@ -404,6 +443,7 @@ export const CONCEPTS: readonly Entry[] = [
   // IP and licences
   concept("IP and licences", {
     id: "ip-ownership-assignment",
+    means: "Who owns the intellectual property created under the contract, such as work product, deliverables, designs, developments and improvements: whether it belongs to or is assigned to the party paying for it. Title to work product: inventions, designs, deliverables, developments, improvements and works made for hire vest in or are assigned to the commissioning party. Does intellectual property created by one party become the property of the counterparty, either per the terms of the contract or upon the occurrence of certain events?",
     name: "IP ownership",
     clause: "IP-ownership",
     question: "Who owns the intellectual property created under the agreement?",
@@ -415,6 +455,7 @@ export const CONCEPTS: readonly Entry[] = [
   }),
   concept("IP and licences", {
     id: "joint-ip-ownership",
+    means: "Intellectual property owned jointly or together by both parties, such as inventions or developments made in common, and each co-owner's rights to use it. Co-ownership of jointly developed or created intellectual property, inventions or patents, and each owner's right to use, license or exploit it. Is there any clause providing for joint or shared ownership of intellectual property between the parties to the contract?",
     name: "Joint IP ownership",
     clause: "joint-IP-ownership",
     question: "Is there joint ownership of any intellectual property?",
@@ -426,6 +467,7 @@ export const CONCEPTS: readonly Entry[] = [
   }),
   concept("IP and licences", {
     id: "license-grant",
+    means: "The licence granted: permission to use the other party's intellectual property, such as patents, trademarks, software or technology, its scope, purpose, field and territory. The right to use, make, sell, reproduce or distribute under the other's patents, trademarks, copyrights, software, know-how or technology; its scope, field of use, territory and purpose. Does the contract contain a license granted by one party to its counterparty?",
     name: "Licence grant",
     clause: "licence",
     question: "What licence does a party grant, and to whom?",
@@ -436,6 +478,7 @@ export const CONCEPTS: readonly Entry[] = [
   }),
   concept("IP and licences", {
     id: "non-transferable-license",
+    means: "Whether a licensee may transfer, assign or sublicense its licence or rights of use to another company, or whether the licence is personal and non-transferable. A personal licence: it may not be assigned, transferred, sublicensed or shared with another company without consent. Does the contract limit the ability of a party to transfer the license being granted to a third party?",
     name: "Licence transfer limits",
     clause: "licence-transfer-restriction",
     question: "Is the licence non-transferable or non-sublicensable?",
@@ -446,6 +489,7 @@ export const CONCEPTS: readonly Entry[] = [
   }),
   concept("IP and licences", {
     id: "affiliate-license-licensor",
+    means: "Whether the licence includes intellectual property owned by the licensor's affiliates, parent or subsidiary companies, or is granted by them too. Intellectual property held by the licensor's group companies, subsidiaries or parent, licensed as well, or the licensor procuring that its affiliates grant rights. Does the contract contain a license grant by affiliates of the licensor or that includes intellectual property of affiliates of the licensor?",
     name: "Licence from affiliates",
     clause: "licensor-affiliate licence",
     question: "Does the licence include rights of the licensor's affiliates?",
@@ -457,6 +501,7 @@ export const CONCEPTS: readonly Entry[] = [
   }),
   concept("IP and licences", {
     id: "affiliate-license-licensee",
+    means: "Whether the licensee's affiliates, parent or subsidiary companies in its group may also use the licensed rights. The licence extends to the licensee's group companies, subsidiaries, parent or related companies, which may exercise the licensed rights. Does the contract contain a license grant to a licensee (incl. sublicensor) and the affiliates of such licensee/sublicensor?",
     name: "Licence to affiliates",
     clause: "licensee-affiliate licence",
     question: "Does the licence extend to the licensee's affiliates?",
@@ -468,6 +513,7 @@ export const CONCEPTS: readonly Entry[] = [
   }),
   concept("IP and licences", {
     id: "unlimited-license",
+    means: "A licence with no limit on the number of users, copies, sites or usage, for the whole organisation or enterprise, often for a flat fee. Unrestricted use: any number of users, seats, installations, copies or locations across the entire company, organisation or enterprise, at a fixed fee. Is there a clause granting one party an \"enterprise,\" \"all you can eat\" or unlimited usage license?",
     name: "Unlimited licence",
     clause: "unlimited-licence",
     question: "Is any licence unlimited in use, or enterprise-wide?",
@@ -479,6 +525,7 @@ export const CONCEPTS: readonly Entry[] = [
   }),
   concept("IP and licences", {
     id: "irrevocable-or-perpetual-license",
+    means: "A licence that lasts forever or cannot be revoked or taken back, continuing after the contract ends. A licence granted in perpetuity or for an unlimited time, that cannot be terminated, withdrawn or revoked. Does the contract contain a license grant that is irrevocable or perpetual?",
     name: "Perpetual licence",
     clause: "perpetual-or-irrevocable-licence",
     question: "Is any licence irrevocable or perpetual?",
@@ -489,6 +536,7 @@ export const CONCEPTS: readonly Entry[] = [
   }),
   concept("IP and licences", {
     id: "source-code-escrow",
+    means: "Deposit of software source code with an independent escrow agent, to be released to the customer if the supplier becomes insolvent, bankrupt or stops supporting it. Source code deposited with an escrow agent or trustee and released to the licensee upon bankruptcy, insolvency, liquidation or failure to maintain or support the software. Is one party required to deposit its source code into escrow with a third party, which can be released to the counterparty upon the occurrence of certain events (bankruptcy, insolvency, etc.)?",
     name: "Source code escrow",
     clause: "source-code-escrow",
     question: "Must source code be deposited in escrow?",
@@ -500,6 +548,7 @@ export const CONCEPTS: readonly Entry[] = [
   // Governing law and disputes
   concept("Governing law and disputes", {
     id: "governing-law",
+    means: "Which country's or state's law governs and decides the interpretation and meaning of the contract; the legal system and rules that apply to it. Choice of law: the contract is governed by and construed under the laws of a named state, province or country; which legal system and statutes apply. Which state/country's law governs the interpretation of the contract?",
     name: "Governing law",
     clause: "governing-law",
     question: "Which law governs this agreement?",
@@ -510,6 +559,7 @@ export const CONCEPTS: readonly Entry[] = [
   }),
   concept("Governing law and disputes", {
     id: "dispute-resolution",
+    means: "How disputes are resolved: which courts have jurisdiction, arbitration, mediation and venue. Courts, jurisdiction, arbitration, mediation, venue and how claims and disagreements between the parties are settled.",
     name: "Disputes",
     clause: "dispute-resolution",
     question: "How are disputes resolved, and in which courts?",
@@ -521,6 +571,7 @@ export const CONCEPTS: readonly Entry[] = [
   // Other clauses
   concept("Other clauses", {
     id: "confidentiality",
+    means: "Duties to keep information secret and not disclose it, and how confidential information may be used. Secrecy and non-disclosure of confidential or proprietary information.",
     name: "Confidentiality",
     clause: "confidentiality",
     question: "What must be kept confidential, and for how long?",
@@ -531,6 +582,7 @@ export const CONCEPTS: readonly Entry[] = [
   }),
   concept("Other clauses", {
     id: "notices",
+    means: "How formal notices must be given and where they are sent: addresses, e-mail, delivery. Addresses and methods for formal communications and notices between the parties.",
     name: "Notices",
     clause: "notices",
     question: "How must notices be given?",
@@ -541,6 +593,7 @@ export const CONCEPTS: readonly Entry[] = [
   }),
   concept("Other clauses", {
     id: "force-majeure",
+    means: "Events beyond a party's control, such as natural disasters, war or strikes, that excuse delay or failure to perform. Acts of God, natural disasters, war, pandemics and other events outside a party's control that suspend its obligations.",
     name: "Force majeure",
     clause: "force-majeure",
     question: "Is a party excused when events beyond its control prevent performance?",
@@ -550,6 +603,7 @@ export const CONCEPTS: readonly Entry[] = [
   }),
   concept("Other clauses", {
     id: "defects",
+    means: "Defects in the work or property and the duty to repair or make them good. Faults in work or premises and remedies to fix them.",
     name: "Defects",
     clause: "defects",
     question: "Who must repair defects, and by when?",

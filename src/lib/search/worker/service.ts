@@ -2,6 +2,7 @@ import type { PageText } from "../../documents/pages";
 import type { KnowledgeInput, PageEntry, SearchDocument, WorkspaceEntry } from "../entries";
 import { planQuery, searchTerms, type SearchTerms } from "../rank";
 import type { Findings, SearchOptions } from "../results";
+import { loadLexicon } from "../understand";
 import { createSearchIndex, loadSearchIndex, type SearchIndex } from "./searchIndex";
 
 export interface SearchServiceDeps {
@@ -46,6 +47,11 @@ export function createSearchService(deps: SearchServiceDeps) {
     const json = await deps.load().catch(() => undefined);
     index = (json === undefined ? null : loadSearchIndex(json)) ?? createSearchIndex();
     return index;
+  };
+  /** The index, once the question reader's table is loaded too (on the first question, not before). */
+  const understood = async (): Promise<SearchIndex> => {
+    await loadLexicon();
+    return ready();
   };
 
   const save = async (): Promise<void> => {
@@ -105,12 +111,15 @@ export function createSearchService(deps: SearchServiceDeps) {
         if ((await ready()).removeDocument(docId)) changed();
       }),
     /** The relevant passages for a question within the scope, best first, and the clause it asks about. */
-    search: (query: string, options?: SearchOptions): Promise<Findings> => run(async () => (await ready()).search(query, options)),
+    search: (query: string, options?: SearchOptions): Promise<Findings> => run(async () => (await understood()).search(query, options)),
     /** The same, with these pages (what Postgres found) standing for the index's own pages. */
     searchWith: (query: string, pages: readonly PageEntry[], options?: SearchOptions): Promise<Findings> =>
-      run(async () => (await ready()).search(query, { ...options, pages })),
+      run(async () => (await understood()).search(query, { ...options, pages })),
     /** The terms a question is searched for (what search_pages is asked). */
-    terms: (query: string): Promise<SearchTerms> => Promise.resolve(searchTerms(planQuery(query))),
+    terms: async (query: string): Promise<SearchTerms> => {
+      await loadLexicon();
+      return searchTerms(planQuery(query));
+    },
     /** Saves a pending change now (the page is going away, another user signs in). */
     flush: () => run(save),
     /** Stops the pending save without writing it (the workspace was cleared). */
