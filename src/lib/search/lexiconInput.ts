@@ -36,3 +36,6 @@ export function lexiconInput() {
     })),
   };
 }
+
+/** What the table depends on, as one text: the committed table records its hash, so a stale table is seen. */
+export const lexiconKey = (): string => JSON.stringify([lexiconInput().concepts, LEXICON_SETTINGS]);

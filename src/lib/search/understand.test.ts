@@ -1,0 +1,72 @@
+import { createHash } from "node:crypto";
+import { readFileSync } from "node:fs";
+import { beforeAll, describe, expect, it } from "vitest";
+import { lexiconKey } from "./lexiconInput";
+import { planQuery, rankPassages } from "./rank";
+import { decodeLexicon, loadLexicon, meaningScores } from "./understand";
+
+/** A table of two concepts and three words, as `npm run lexicon` writes one: per word, a count then (concept, closeness 0-255) pairs. */
+const TINY = {
+  input: "test",
+  concepts: ["governing-law", "insurance"],
+  background: [0.1, 0.2],
+  words: "law policy weather",
+  closeness: Buffer.from([1, 0, 255, 2, 0, 51, 1, 204, 0]).toString("base64"),
+};
+
+describe("the question reader's table", () => {
+  it("is compiled from today's vocabulary and settings (run `npm run lexicon` after changing a concept)", () => {
+    const table = JSON.parse(readFileSync(new URL("./lexicon.json", import.meta.url), "utf8")) as { input: string };
+    expect(table.input).toBe(createHash("sha256").update(lexiconKey()).digest("hex").slice(0, 16));
+  });
+
+  it("is not read before it is loaded: the question is then read by the vocabulary's phrases alone", () => {
+    expect(meaningScores("Which law governs?", null)).toBeNull();
+  });
+
+  // weights: log(2 + place / 40) for law (0), policy (1), weather (2) and an unknown word (place 3, the table's size)
+  const w = (place: number) => Math.log(2 + place / 40);
+  it.each([
+    ["law", { "governing-law": 1 - 0.1, insurance: -0.2 }],
+    ["weather", { "governing-law": -0.1, insurance: -0.2 }],
+    ["policy law", { "governing-law": (w(1) * (0.2 - 0.1) + w(0) * (1 - 0.1)) / (w(0) + w(1)), insurance: (w(1) * (0.8 - 0.2) - w(0) * 0.2) / (w(0) + w(1)) }],
+    ["law zzyzx", { "governing-law": (w(0) * 0.9 - w(3) * 0.1) / (w(0) + w(3)), insurance: -0.2 }],
+  ])("scores %j as the closeness of its words, weighted by rarity, less an ordinary word's", (question, expected) => {
+    const scores = meaningScores(question, decodeLexicon(TINY));
+    for (const [id, score] of Object.entries(expected)) expect(scores?.get(id)).toBeCloseTo(score, 5);
+  });
+});
+
+describe("questions read by meaning", () => {
+  beforeAll(() => loadLexicon());
+
+  // Written for this test, in words of no development question: how a client might put it.
+  it.each([
+    ["Under which nation's statutes is this paper to be construed?", "governing-law"],
+    ["Is there any ceiling on the compensation we could be made to pay?", "cap-on-liability"],
+    ["Is our liability ever unlimited?", "uncapped-liability"],
+    ["What fraction of sales is owed as royalty?", "revenue-profit-sharing"],
+  ])("%s -> %s", (question, concept) => {
+    expect(planQuery(question).concepts.map((c) => c.concept.id)[0]).toBe(concept);
+  });
+
+  it("a liability question is never answered with an absent licence: no 'No unlimited-licence clause'", () => {
+    const plan = planQuery("If we leak their secrets, is our exposure unlimited?");
+    expect(plan.concepts.map((c) => c.concept.id)).not.toContain("unlimited-license");
+    const ranking = rankPassages(plan, [{ text: "The Licensee shall pay the fees within 30 days.", position: 0 }]);
+    expect(ranking.asked?.id).not.toBe("unlimited-license");
+  });
+
+  it.each(["What are the opening hours of the office?", "What did the court decide in Smith v Jones?"])(
+    "an off-topic question (%s) is never told a clause is absent",
+    (question) => {
+      const ranking = rankPassages(planQuery(question), [{ text: "This Agreement is governed by the laws of England.", position: 0 }]);
+      expect(ranking.absent).toBe(false);
+    },
+  );
+
+  it("a question that names its clause keeps it, read by meaning or not", () => {
+    expect(planQuery("What does this contract say about governing law?").concepts.map((c) => c.concept.id)).toEqual(["governing-law"]);
+    expect(planQuery("What does this contract say about governing law?").unsure).toBeUndefined();
+  });
+});
