@@ -93,7 +93,7 @@ const PHRASE_SHARE = 0.1;
 /** Below this score by meaning, and with no phrase naming it, no concept is read: the question's own words alone are searched. */
 const MEANING_FLOOR = 0.1;
 /** Concepts within this of the best are searched together (three at most): the passages decide between them. */
-const PAIR_MARGIN = 0.06;
+const PAIR_MARGIN = 0.08;
 const PAIR_MOST = 3;
 /** A concept read by meaning alone, with no phrase of it in the question, is said absent only with this lead. */
 const ABSENT_MARGIN = 0.2;
@@ -213,7 +213,7 @@ const B = 0.75;
 const OWN_WEIGHT = 1;
 const EXPANSION_WEIGHT = 0.6;
 /** The expansion of concepts read by meaning without confidence (unsure) weighs less against the question's own words. */
-const UNSURE_EXPANSION_WEIGHT = 0.3;
+const UNSURE_EXPANSION_WEIGHT = 0.45;
 /** A question's word in a passage's title counts this much of the same word in the passage. */
 const TITLE_SHARE = 0.5;
 /** A heading naming the concept ("GOVERNING LAW") adds this much of a wording's score. */
