@@ -1,52 +1,11 @@
 import { detailsOf, readLabels } from "../../../tests/fixtures/cuadDev";
+import { CATEGORY_CONCEPTS } from "../../../tests/quality/concepts";
 import { describe, expect, it } from "vitest";
 import { passageRanges } from "./worker/clauses";
 import { conceptsOf, planQuery, rankPassages, searchTerms, type Candidate } from "./rank";
 
 /** CUAD's 41 categories (tests/fixtures/cuad-dev/labels.json) and the concept of the vocabulary each names. */
-const CUAD_CONCEPTS: [category: string, concept: string][] = [
-  ["Document Name", "document-name"],
-  ["Parties", "parties"],
-  ["Agreement Date", "agreement-date"],
-  ["Effective Date", "effective-date"],
-  ["Expiration Date", "expiration-date"],
-  ["Renewal Term", "renewal-term"],
-  ["Notice Period To Terminate Renewal", "notice-to-terminate-renewal"],
-  ["Governing Law", "governing-law"],
-  ["Most Favored Nation", "most-favored-nation"],
-  ["Competitive Restriction Exception", "competitive-restriction-exception"],
-  ["Non-Compete", "non-compete"],
-  ["Exclusivity", "exclusivity"],
-  ["No-Solicit Of Customers", "no-solicit-customers"],
-  ["No-Solicit Of Employees", "no-solicit-employees"],
-  ["Non-Disparagement", "non-disparagement"],
-  ["Termination For Convenience", "termination-for-convenience"],
-  ["Rofr/Rofo/Rofn", "rofr"],
-  ["Change Of Control", "change-of-control"],
-  ["Anti-Assignment", "anti-assignment"],
-  ["Revenue/Profit Sharing", "revenue-profit-sharing"],
-  ["Price Restrictions", "price-restrictions"],
-  ["Minimum Commitment", "minimum-commitment"],
-  ["Volume Restriction", "volume-restriction"],
-  ["Ip Ownership Assignment", "ip-ownership-assignment"],
-  ["Joint Ip Ownership", "joint-ip-ownership"],
-  ["License Grant", "license-grant"],
-  ["Non-Transferable License", "non-transferable-license"],
-  ["Affiliate License-Licensor", "affiliate-license-licensor"],
-  ["Affiliate License-Licensee", "affiliate-license-licensee"],
-  ["Unlimited/All-You-Can-Eat-License", "unlimited-license"],
-  ["Irrevocable Or Perpetual License", "irrevocable-or-perpetual-license"],
-  ["Source Code Escrow", "source-code-escrow"],
-  ["Post-Termination Services", "post-termination-services"],
-  ["Audit Rights", "audit-rights"],
-  ["Uncapped Liability", "uncapped-liability"],
-  ["Cap On Liability", "cap-on-liability"],
-  ["Liquidated Damages", "liquidated-damages"],
-  ["Warranty Duration", "warranty-duration"],
-  ["Insurance", "insurance"],
-  ["Covenant Not To Sue", "covenant-not-to-sue"],
-  ["Third Party Beneficiary", "third-party-beneficiary"],
-];
+const CUAD_CONCEPTS = Object.entries(CATEGORY_CONCEPTS);
 
 /** Each category's question in CUAD's own words: the text after "Details:". */
 const DETAILS: ReadonlyMap<string, string> = new Map(readLabels().map(({ category, question }) => [category, detailsOf(question)]));

@@ -115,17 +115,23 @@ function namedByPhrase(own: readonly string[]): CompiledConcept[] {
   return clauses.length ? clauses : named;
 }
 
+/** Whether a concept's phrases cover every one of the question's own terms: the question is only its name. */
+const phraseCovers = (entry: CompiledConcept, own: readonly string[]): boolean =>
+  own.every((stem) => entry.ask.some((phrase) => phrase.includes(stem) && phrase.every((s) => own.includes(s))));
+
 /**
  * The concepts a question is about when meaning is read too (understand.ts): each concept's score by meaning, plus
  * PHRASE_SHARE for one its phrases name. The best is taken when it leads by PAIR_MARGIN; closer ones are searched
  * with it. It may be said absent when a phrase names it or it leads by ABSENT_MARGIN.
  */
-function namedByMeaning(named: readonly CompiledConcept[], scores: ReadonlyMap<string, number>): { concepts: CompiledConcept[]; unsure: boolean } {
+function namedByMeaning(named: readonly CompiledConcept[], whole: boolean, scores: ReadonlyMap<string, number>): { concepts: CompiledConcept[]; unsure: boolean } {
   const ranked = vocabulary()
     .map((entry) => ({ entry, score: (scores.get(entry.concept.id) ?? 0) + (named.includes(entry) ? PHRASE_SHARE / named.length : 0) }))
     .sort((a, b) => b.score - a.score);
   const [first, second] = ranked;
   if (!first || (!named.includes(first.entry) && first.score < MEANING_FLOOR)) return { concepts: [], unsure: true };
+  // A question that is only the name of one clause asks about that one ("rofr/rofo/rofn": no word of it has a vector).
+  if (whole && named.length === 1 && named[0] === first.entry) return { concepts: [first.entry], unsure: false };
   const lead = first.score - (second?.score ?? 0);
   if (lead < PAIR_MARGIN) {
     return { concepts: ranked.slice(0, PAIR_MOST).filter((r) => r.score >= first.score - PAIR_MARGIN).map((r) => r.entry), unsure: true };
@@ -150,7 +156,7 @@ export function planQuery(query: string): QueryPlan {
   const fallback = () => terms(words.flatMap((w) => (w === "contract" || w === "agreement" ? ["contract", "agreement"] : [w])));
   if (!own.length && !named.length) return { own: fallback(), concepts: [], broad: true };
   if (!scores) return { own, concepts: named };
-  const read = namedByMeaning(named, scores);
+  const read = namedByMeaning(named, named.length > 0 && phraseCovers(named[0] as CompiledConcept, own), scores);
   const byMeaning = read.concepts.some((c) => !named.includes(c));
   return { own, concepts: read.concepts, ...(read.unsure ? { unsure: true } : {}), ...(byMeaning ? { byMeaning: true } : {}) };
 }

@@ -65,6 +65,12 @@ describe("questions read by meaning", () => {
     },
   );
 
+  it("a question that is only a clause's name asks about that clause alone, even one whose name has no vector", () => {
+    const plan = planQuery("What does this contract say about rofr/rofo/rofn?");
+    expect(plan.concepts.map((c) => c.concept.id)).toEqual(["rofr"]);
+    expect(plan.unsure).toBeUndefined();
+  });
+
   it("a question that names its clause keeps it, read by meaning or not", () => {
     expect(planQuery("What does this contract say about governing law?").concepts.map((c) => c.concept.id)).toEqual(["governing-law"]);
     expect(planQuery("What does this contract say about governing law?").unsure).toBeUndefined();
