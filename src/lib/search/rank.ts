@@ -145,12 +145,12 @@ function namedByMeaning(named: readonly CompiledConcept[], whole: boolean, score
  * question's words win (several on a tie). Once the meaning table is loaded (understand.ts), a question is also read
  * by meaning, and the concept that leads by meaning and phrase together is the one asked about.
  */
-export function planQuery(query: string): QueryPlan {
+export function planQuery(query: string, { meaning = true }: { meaning?: boolean } = {}): QueryPlan {
   const words = tokenize(query).map(foldWord);
   const terms = (list: readonly string[]) => [...new Set(list.flatMap((w) => termOf(w) ?? []))];
   const own = terms(words.filter((w) => !QUESTION_WORDS.has(w)));
   const named = namedByPhrase(own);
-  const scores = meaningScores(query);
+  const scores = meaning ? meaningScores(query) : null;
   // A question of question words alone ("Summarise this contract") searches for them after all, a contract and an
   // agreement being one thing.
   const fallback = () => terms(words.flatMap((w) => (w === "contract" || w === "agreement" ? ["contract", "agreement"] : [w])));

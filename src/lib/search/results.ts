@@ -10,6 +10,8 @@ export interface SearchOptions {
   scope?: SearchScope;
   /** The most results returned; DEFAULT_LIMIT (worker/searchIndex.ts) when not given. */
   limit?: number;
+  /** Words, not a question: searched for themselves and the vocabulary's phrases, never read by meaning (Files' search box). */
+  wordsOnly?: boolean;
 }
 
 /** A quoted passage: where it sits in its entry's text, and which text (a knowledge item's description or body). */

@@ -52,7 +52,7 @@ export const pageEntryOf = (hit: PageHit): PageEntry => ({
 /** The calls of the search worker a Supabase workspace ranks Postgres's pages with (the same rule as the index's). */
 export interface PageRanker {
   /** The terms a question is searched for: its own and its vocabulary's (stems, and prefixes). */
-  terms(query: string): Promise<SearchTerms>;
+  terms(query: string, wordsOnly?: boolean): Promise<SearchTerms>;
   /** A search in which these pages stand for the index's own pages (the knowledge items stay the index's). */
   searchWith(query: string, pages: readonly PageEntry[], options?: SearchOptions): Promise<Findings>;
 }
@@ -73,7 +73,7 @@ export function createServerRetriever(
       const scope = options?.scope ?? ALL_SCOPE;
       const filters = pageFilters(scope);
       if (!filters) return local.search(query, options);
-      const terms = await local.terms(query);
+      const terms = await local.terms(query, options?.wordsOnly);
       if (terms.terms.length === 0 && terms.prefixes.length === 0) return local.search(query, options);
       const hits = await searchPages(terms, filters, candidatePages(scope)).catch(() => null);
       if (hits === null) return local.search(query, options);

@@ -4,6 +4,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { lexiconKey } from "./lexiconInput";
 import { planQuery, rankPassages } from "./rank";
 import { decodeLexicon, loadLexicon, meaningScores } from "./understand";
+import { createSearchIndex } from "./worker/searchIndex";
 
 /** A table of two concepts and three words, as `npm run lexicon` writes one: per word, a count then (concept, closeness 0-255) pairs. */
 const TINY = {
@@ -74,5 +75,19 @@ describe("questions read by meaning", () => {
   it("a question that names its clause keeps it, read by meaning or not", () => {
     expect(planQuery("What does this contract say about governing law?").concepts.map((c) => c.concept.id)).toEqual(["governing-law"]);
     expect(planQuery("What does this contract say about governing law?").unsure).toBeUndefined();
+  });
+});
+
+describe("words, not a question (Files' search box)", () => {
+  beforeAll(() => loadLexicon());
+
+  it("finds the documents holding the words, not the clauses their meaning is near", () => {
+    const index = createSearchIndex();
+    const add = (id: string, text: string) => index.addDocument({ id, title: id, caseId: "c", caseTitle: "Case", unit: "page" }, [{ number: 1, text, source: "text" }]);
+    add("lease", "The tenant pays the communal charges of the building every quarter.");
+    add("supply", "If the Customer's orders exceed the forecast volume, the Supplier may charge an additional fee for the excess.");
+    const ids = (options: { wordsOnly?: boolean }) => [...new Set(index.search("communal charges", options).results.map((r) => r.entry.docId))];
+    expect(ids({ wordsOnly: true })).toEqual(["lease"]);
+    expect(planQuery("communal charges", { meaning: false }).concepts).toEqual([]);
   });
 });

@@ -67,7 +67,7 @@ const files = createFilesStore({
   reindexUpload,
   // Loaded on the first search: the retriever reads $auth, which this module's tests cannot load.
   searchText: (query, docIds) =>
-    import("./retriever").then(async ({ retriever }) => (await retriever.search(query, { scope: { kind: "documents", docIds }, limit: FILES_SEARCH_LIMIT })).results),
+    import("./retriever").then(async ({ retriever }) => (await retriever.search(query, { scope: { kind: "documents", docIds }, limit: FILES_SEARCH_LIMIT, wordsOnly: true })).results),
 });
 
 /** Every document of the workspace as it is now (contract 4). */

@@ -13,7 +13,7 @@ const userId = (): string => {
 /** The signed-in user's index in the search worker (never held up by a dead worker). */
 const browserRetriever: Retriever & PageRanker = {
   search: async (query, options) => inTime(searchWorker().search(userId(), query, options)),
-  terms: async (query) => inTime(searchWorker().terms(userId(), query)),
+  terms: async (query, wordsOnly) => inTime(searchWorker().terms(userId(), query, wordsOnly)),
   searchWith: async (query, pages, options) => inTime(searchWorker().searchWith(userId(), query, [...pages], options)),
 };
 

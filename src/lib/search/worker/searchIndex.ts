@@ -277,9 +277,9 @@ function makeIndex(miniSearch: MiniSearch<SearchEntry>, initial: readonly Search
       }
       return changed;
     },
-    search(query, { scope = ALL_SCOPE, limit = DEFAULT_LIMIT, pages } = {}) {
+    search(query, { scope = ALL_SCOPE, limit = DEFAULT_LIMIT, pages, wordsOnly = false } = {}) {
       if (limit <= 0) return NO_FINDINGS;
-      const plan = planQuery(query);
+      const plan = planQuery(query, { meaning: !wordsOnly });
       const { terms, prefixes } = searchTerms(plan);
       if (terms.length === 0 && prefixes.length === 0) return NO_FINDINGS;
       const inScope = scopeFilter(scope);

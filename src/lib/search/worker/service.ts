@@ -116,9 +116,9 @@ export function createSearchService(deps: SearchServiceDeps) {
     searchWith: (query: string, pages: readonly PageEntry[], options?: SearchOptions): Promise<Findings> =>
       run(async () => (await understood()).search(query, { ...options, pages })),
     /** The terms a question is searched for (what search_pages is asked). */
-    terms: async (query: string): Promise<SearchTerms> => {
+    terms: async (query: string, wordsOnly = false): Promise<SearchTerms> => {
       await loadLexicon();
-      return searchTerms(planQuery(query));
+      return searchTerms(planQuery(query, { meaning: !wordsOnly }));
     },
     /** Saves a pending change now (the page is going away, another user signs in). */
     flush: () => run(save),
