@@ -86,7 +86,7 @@ describe("words, not a question (Files' search box)", () => {
     const add = (id: string, text: string) => index.addDocument({ id, title: id, caseId: "c", caseTitle: "Case", unit: "page" }, [{ number: 1, text, source: "text" }]);
     add("lease", "The tenant pays the communal charges of the building every quarter.");
     add("supply", "If the Customer's orders exceed the forecast volume, the Supplier may charge an additional fee for the excess.");
-    const ids = (options: { wordsOnly?: boolean }) => [...new Set(index.search("communal charges", options).results.map((r) => r.entry.docId))];
+    const ids = (options: { wordsOnly?: boolean }) => [...new Set(index.search("communal charges", options).results.map((r) => (r.entry.kind === "page" ? r.entry.docId : r.entry.itemId)))];
     expect(ids({ wordsOnly: true })).toEqual(["lease"]);
     expect(planQuery("communal charges", { meaning: false }).concepts).toEqual([]);
   });
