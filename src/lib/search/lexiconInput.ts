@@ -29,7 +29,6 @@ export const meaningWords = (text: string): string[] => tokenize(text).map(foldW
 /** Each concept and the words it is known by: its name, question, ask phrases, wordings (marks dropped) and `means`. */
 export function lexiconInput() {
   return {
-    keeps,
     concepts: CONCEPTS.map((c) => ({
       id: c.id,
       words: [...new Set(meaningWords([c.name, c.question, ...c.ask, ...c.says.map((s) => s.replace(/[*=]/g, "")), c.means].join(" ")))].sort(),

@@ -23,7 +23,6 @@ interface Lexicon {
   /** A word's place (frequent words first) and where its closeness entries start in `bytes`. */
   index: ReadonlyMap<string, { place: number; at: number }>;
   bytes: Uint8Array;
-  size: number;
 }
 
 let lexicon: Lexicon | null = null;
@@ -40,7 +39,7 @@ export function decodeLexicon(file: LexiconFile): Lexicon {
     index.set(word, { place, at });
     at += 1 + 2 * (bytes[at] ?? 0);
   });
-  return { concepts: file.concepts, background: file.background, index, bytes, size: index.size };
+  return { concepts: file.concepts, background: file.background, index, bytes };
 }
 
 /** Loads the table once (its own chunk, fetched on the first question); later calls wait for the same load. */
@@ -60,21 +59,19 @@ const weightOf = (place: number): number => Math.log(2 + place / 40);
  */
 export function meaningScores(query: string, table: Lexicon | null = lexicon): Map<string, number> | null {
   if (!table) return null;
-  const scores = new Map(table.concepts.map((id) => [id, 0]));
-  const words = [...new Set(meaningWords(query))];
+  const sums = new Float64Array(table.concepts.length);
   let total = 0;
-  for (const word of words) {
+  for (const word of new Set(meaningWords(query))) {
     const entry = table.index.get(word);
-    const weight = weightOf(entry?.place ?? table.size);
+    const weight = weightOf(entry?.place ?? table.index.size);
     total += weight;
-    table.concepts.forEach((id, c) => scores.set(id, (scores.get(id) ?? 0) - weight * (table.background[c] ?? 0)));
     if (!entry) continue;
     const count = table.bytes[entry.at] ?? 0;
     for (let k = 0; k < count; k += 1) {
-      const id = table.concepts[table.bytes[entry.at + 1 + 2 * k] ?? 0] as string;
-      scores.set(id, (scores.get(id) ?? 0) + (weight * (table.bytes[entry.at + 2 + 2 * k] ?? 0)) / 255);
+      const c = table.bytes[entry.at + 1 + 2 * k] ?? 0;
+      sums[c] = (sums[c] ?? 0) + (weight * (table.bytes[entry.at + 2 + 2 * k] ?? 0)) / 255;
     }
   }
-  if (total > 0) for (const [id, score] of scores) scores.set(id, score / total);
-  return scores;
+  // Every word counts an ordinary word's closeness against each concept: the total weight times its background.
+  return new Map(table.concepts.map((id, c) => [id, total > 0 ? ((sums[c] ?? 0) - total * (table.background[c] ?? 0)) / total : 0]));
 }

@@ -48,9 +48,9 @@ export function createSearchService(deps: SearchServiceDeps) {
     index = (json === undefined ? null : loadSearchIndex(json)) ?? createSearchIndex();
     return index;
   };
-  /** The index, once the question reader's table is loaded too (on the first question, not before). */
-  const understood = async (): Promise<SearchIndex> => {
-    await loadLexicon();
+  /** The index, with the question reader's table loaded first unless the query is words, not a question (Files' search). */
+  const readyFor = async (options: SearchOptions | undefined): Promise<SearchIndex> => {
+    if (!options?.wordsOnly) await loadLexicon();
     return ready();
   };
 
@@ -111,13 +111,13 @@ export function createSearchService(deps: SearchServiceDeps) {
         if ((await ready()).removeDocument(docId)) changed();
       }),
     /** The relevant passages for a question within the scope, best first, and the clause it asks about. */
-    search: (query: string, options?: SearchOptions): Promise<Findings> => run(async () => (await understood()).search(query, options)),
+    search: (query: string, options?: SearchOptions): Promise<Findings> => run(async () => (await readyFor(options)).search(query, options)),
     /** The same, with these pages (what Postgres found) standing for the index's own pages. */
     searchWith: (query: string, pages: readonly PageEntry[], options?: SearchOptions): Promise<Findings> =>
-      run(async () => (await understood()).search(query, { ...options, pages })),
+      run(async () => (await readyFor(options)).search(query, { ...options, pages })),
     /** The terms a question is searched for (what search_pages is asked). */
     terms: async (query: string, wordsOnly = false): Promise<SearchTerms> => {
-      await loadLexicon();
+      if (!wordsOnly) await loadLexicon();
       return searchTerms(planQuery(query, { meaning: !wordsOnly }));
     },
     /** Saves a pending change now (the page is going away, another user signs in). */
