@@ -18,8 +18,9 @@ import { holdsByPlace, locator } from "./place";
 
 /**
  * "Not found where none exists", % of the contracts without a span: issue 42's 75 for every preset, which few reach;
- * the others at their figure of 2026-11-27 (the question reader loaded, as in the worker), rounded down to a whole
- * percent, so none gets worse while the gap stays in view (README, Answer quality).
+ * the others at their figure of 2026-11-28 (the question reader loaded, as in the worker; a clause held by one lone
+ * word is a mention, and Not found), rounded down to a whole percent, so none gets worse while the gap stays in view
+ * (README, Answer quality).
  */
 const ABSENT_TARGET = 75;
 const ABSENT_FLOORS: Readonly<Record<string, number>> = {
@@ -28,47 +29,50 @@ const ABSENT_FLOORS: Readonly<Record<string, number>> = {
   "agreement-date": 0,
   "effective-date": 0,
   "expiration-date": 0,
-  "renewal-term": 31,
-  "notice-to-terminate-renewal": 27,
+  "renewal-term": 75,
+  "notice-to-terminate-renewal": 68,
   "termination-for-convenience": 18,
   "post-termination-services": 0,
   "anti-assignment": 0,
-  "change-of-control": 8,
+  "change-of-control": 12,
   exclusivity: 23,
-  "non-compete": 68,
+  "non-compete": 75,
   "competitive-restriction-exception": 28,
   "no-solicit-customers": 75,
   "no-solicit-employees": 75,
   "non-disparagement": 75,
   rofr: 75,
   "most-favored-nation": 54,
-  "cap-on-liability": 0,
+  "cap-on-liability": 44,
   "uncapped-liability": 21,
   "liquidated-damages": 75,
-  insurance: 72,
+  insurance: 75,
   "warranty-duration": 55,
-  "covenant-not-to-sue": 8,
-  "third-party-beneficiary": 72,
-  "revenue-profit-sharing": 14,
+  "covenant-not-to-sue": 75,
+  "third-party-beneficiary": 75,
+  "revenue-profit-sharing": 75,
   "price-restrictions": 75,
-  "minimum-commitment": 15,
-  "volume-restriction": 5,
-  "audit-rights": 18,
+  "minimum-commitment": 61,
+  "volume-restriction": 70,
+  "audit-rights": 72,
   "ip-ownership-assignment": 20,
-  "joint-ip-ownership": 30,
+  "joint-ip-ownership": 42,
   "license-grant": 20,
   "non-transferable-license": 57,
   "affiliate-license-licensor": 58,
   "affiliate-license-licensee": 62,
   "unlimited-license": 75,
-  "irrevocable-or-perpetual-license": 59,
+  "irrevocable-or-perpetual-license": 75,
   "source-code-escrow": 73,
   "governing-law": 75,
 };
 
 /**
  * "Expert clause quoted" (by place), % of the contracts with a span: each preset's figure on 2026-11-27 (a3d7edf, when
- * the rule by place came in), rounded down to a whole percent. A preset's quotes must not get rarer.
+ * the rule by place came in), rounded down to a whole percent. A preset's quotes must not get rarer. Five were lowered
+ * on 2026-11-28, when a clause held by one lone word became a mention (Not found): renewal, non-compete, minimum
+ * commitment, volume restriction and audit rights quote 1 to 3 fewer expert clauses, for 102 more right Not founds
+ * over the presets (README, Answer quality).
  */
 const QUOTED_FLOORS: Readonly<Record<string, number>> = {
   "document-name": 76,
@@ -76,14 +80,14 @@ const QUOTED_FLOORS: Readonly<Record<string, number>> = {
   "agreement-date": 82,
   "effective-date": 77,
   "expiration-date": 86,
-  "renewal-term": 81,
+  "renewal-term": 77,
   "notice-to-terminate-renewal": 87,
   "termination-for-convenience": 43,
   "post-termination-services": 7,
   "anti-assignment": 94,
   "change-of-control": 78,
   exclusivity: 42,
-  "non-compete": 37,
+  "non-compete": 25,
   "competitive-restriction-exception": 30,
   "no-solicit-customers": 0,
   "no-solicit-employees": 83,
@@ -99,9 +103,9 @@ const QUOTED_FLOORS: Readonly<Record<string, number>> = {
   "third-party-beneficiary": 100,
   "revenue-profit-sharing": 58,
   "price-restrictions": 50,
-  "minimum-commitment": 36,
-  "volume-restriction": 27,
-  "audit-rights": 77,
+  "minimum-commitment": 28,
+  "volume-restriction": 11,
+  "audit-rights": 74,
   "ip-ownership-assignment": 43,
   "joint-ip-ownership": 100,
   "license-grant": 93,

@@ -58,6 +58,11 @@ describe("a cell's answer", () => {
     expect(cellAnswer({ results: [result(1, "Related.", 3)], asked: { id: "non-compete", clause: "non-compete", absent: true } })).toEqual({ status: "not-found" });
     expect(cellAnswer({ results: [], asked: null })).toEqual({ status: "not-found" });
   });
+  it("is Not found when the clause is only mentioned in lone words (a competitor named in an assignment clause)", () => {
+    const mention = result(4, "Neither party may assign this Agreement to a direct competitor.", 5, true);
+    expect(cellAnswer({ results: [mention], asked: { id: "non-compete", clause: "non-compete", absent: false, faint: true } })).toEqual({ status: "not-found" });
+    expect(cellAnswer({ results: [mention], asked: { id: "non-compete", clause: "non-compete", absent: false } })).toMatchObject({ status: "found" });
+  });
 });
 
 describe("which cells a run answers", () => {

@@ -45,7 +45,8 @@ export interface CellAnswer {
  * same rule, passages.ts), or Not found when the question names a clause the document lacks or nothing is relevant.
  */
 export function cellAnswer(findings: Findings): CellAnswer {
-  if (findings.asked?.absent) return { status: "not-found" };
+  // A clause only mentioned in lone words ("a direct competitor" in an assignment clause) is not there: Not found.
+  if (findings.asked?.absent || findings.asked?.faint) return { status: "not-found" };
   const [best] = passagesFor(findings.results, 1);
   if (!best || best.entry.kind !== "page") return { status: "not-found" };
   const { text, start, end } = best.snippet;

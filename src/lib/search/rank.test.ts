@@ -81,6 +81,22 @@ describe("rankPassages: the relevance rule", () => {
     expect(rankPassages(planQuery("Springfield warehouse"), candidates(...FILLER))).toMatchObject({ absent: false, asked: null });
   });
 
+  it("a clause held by one lone word is a mention (faint); two words, or a wording of two, hold it", () => {
+    const question = "Is either party restricted from competing with the other?";
+    const mention = "Neither party may assign this Agreement to a direct competitor of the other party without its written consent.";
+    const held = "During the Term, Distributor shall not compete with Supplier or engage in any competitive business in the Territory.";
+    const faint = rankPassages(planQuery(question), candidates(...FILLER, mention));
+    expect(faint).toMatchObject({ absent: false, faint: true, asked: { id: "non-compete" } });
+    expect(faint.results.find((r) => r.candidate.text === mention)).toMatchObject({ clause: true, strong: false });
+    const firm = rankPassages(planQuery(question), candidates(...FILLER, mention, held));
+    expect(firm).toMatchObject({ absent: false, faint: false });
+    expect(firm.results[0]).toMatchObject({ clause: true, strong: true, candidate: { text: held } });
+    // A lone wording with another needed word beside it holds the clause: "nontransferable" in a licence grant.
+    const licence = rankPassages(planQuery("Is the licence transferable?"), candidates(...FILLER, "Licensor grants Reseller a nontransferable right to use the Software."));
+    expect(licence.asked?.id).toBe("non-transferable-license");
+    expect(licence.faint).toBe(false);
+  });
+
   it.each([
     ["Which law governs this agreement?", /^6\. GOVERNING LAW\nThis Agreement shall be governed by/],
     ["How long is the term of the agreement?", /^3\. TERM\nThis Agreement shall commence on the Effective Date/],

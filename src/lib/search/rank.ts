@@ -201,6 +201,8 @@ export interface Ranked<C extends Candidate> {
   clause: boolean;
   /** The share of the question's own-word weight the passage matched (1 for a passage holding the clause). */
   coverage: number;
+  /** Whether the passage holds the clause by more than one lone word: a wording of two words or more, or two wordings. */
+  strong: boolean;
 }
 
 /** What the rule concludes for a question over its candidates. */
@@ -211,6 +213,11 @@ export interface Ranking<C extends Candidate> {
   asked: Concept | null;
   /** True when a concept was asked about and no candidate holds it. */
   absent: boolean;
+  /**
+   * True when candidates hold it by lone words only ("competitor", "contest", "minimum"), none by a wording of two
+   * words or more or by two wordings: a mention, not the clause. The Review's one-cell verdict says Not found then.
+   */
+  faint: boolean;
 }
 
 const K1 = 1.2;
@@ -286,6 +293,16 @@ function headingTerms(text: string, terms: readonly TextTerm[]): TextTerm[] {
   return terms.filter((t) => t.end <= end);
 }
 
+/** Where the first of some wordings is in a passage's terms: [] when there are none to find, null when none is there. */
+function firstFound(terms: readonly TextTerm[], wordings: readonly WordMatcher[][]): number[] | null {
+  if (!wordings.length) return [];
+  for (const wording of wordings) {
+    const at = find(terms, wording);
+    if (at) return at;
+  }
+  return null;
+}
+
 /**
  * Ranks candidate passages for a question: relevant ones best first, whether they hold the clause asked about, and
  * whether that clause is absent from every candidate. Deterministic: the same candidates give the same ranking, in
@@ -345,12 +362,19 @@ export function rankPassages<C extends Candidate>(plan: QueryPlan, candidates: r
     }
     let expansion = 0;
     let clause = false;
+    let strong = false;
     const heading = plan.concepts.length ? headingTerms(candidate.text, terms) : [];
     for (const entry of plan.concepts) {
       const usable = withoutExcepted(terms, entry.except);
-      if (entry.needs.length && !entry.needs.some((need) => find(usable, need))) continue;
-      if (entry.also.length && !entry.also.some((need) => find(usable, need))) continue;
+      const needed = firstFound(usable, entry.needs);
+      if (needed === null) continue;
+      const alsoNeeded = firstFound(usable, entry.also);
+      if (alsoNeeded === null) continue;
       const found: number[] = [];
+      // How firmly the passage holds the clause: a wording of two words or more counts two, a lone word one, and a
+      // needed word that no wording matched one more. Below two it is a mention ("a direct competitor"), not the clause.
+      let firmness = 0;
+      const said = new Set<string>();
       for (const phrase of entry.says) {
         const at = find(usable, phrase);
         if (!at) continue;
@@ -358,11 +382,17 @@ export function rankPassages<C extends Candidate>(plan: QueryPlan, candidates: r
         // A wording scores its words' weight over the candidates (a rarer wording says more), longer ones more.
         const weight = hit.reduce((sum, t) => sum + idf(df.get(t.term) ?? 0, n), 0);
         found.push(weight * (1 + 0.25 * (phrase.length - 1)));
-        for (const t of hit) words.add(t.folded);
+        firmness += phrase.length >= 2 ? 2 : 1;
+        for (const t of hit) {
+          words.add(t.folded);
+          said.add(t.term);
+        }
         if (hit.some((t) => heading.includes(t))) found.push(weight * HEADING_SHARE);
       }
       if (!found.length) continue;
       clause = true;
+      if ([...needed, ...alsoNeeded].some((i) => !said.has((usable[i] as TextTerm).term))) firmness += 1;
+      if (firmness >= 2) strong = true;
       // Several wordings add up with diminishing returns: the best counts whole, the next half, and so on.
       found.sort((a, b) => b - a);
       expansion += found.reduce((sum, w, i) => sum + w / 2 ** i, 0);
@@ -370,7 +400,7 @@ export function rankPassages<C extends Candidate>(plan: QueryPlan, candidates: r
     const coverage = clause ? 1 : ownTotal > 0 ? matched / ownTotal : 0;
     if (!clause && (plan.broad ? matched === 0 : coverage < MIN_COVERAGE)) continue;
     const score = OWN_WEIGHT * own + (plan.byMeaning && plan.unsure ? UNSURE_EXPANSION_WEIGHT : EXPANSION_WEIGHT) * expansion;
-    ranked.push({ candidate, score, words: [...words].sort(), clause, coverage });
+    ranked.push({ candidate, score, words: [...words].sort(), clause, coverage, strong });
   }
   if (opening) {
     // A contract's name, parties and date open it: its first passages gain up to the best score found.
@@ -383,5 +413,6 @@ export function rankPassages<C extends Candidate>(plan: QueryPlan, candidates: r
   const sayable = plan.unsure ? [] : plan.concepts.filter((c) => c.concept.sayAbsent);
   const asked = sayable.length === plan.concepts.length && sayable.length > 0 ? (sayable[0] as CompiledConcept).concept : null;
   const absent = asked !== null && !ranked.some((r) => r.clause);
-  return { results: ranked, asked, absent };
+  const faint = asked !== null && !absent && !ranked.some((r) => r.strong);
+  return { results: ranked, asked, absent, faint };
 }

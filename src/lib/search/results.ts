@@ -39,6 +39,8 @@ export interface AskedClause {
   clause: string;
   /** True when no passage in scope holds it: the answer says there is no such clause. */
   absent: boolean;
+  /** True when passages in scope hold it by lone words only (rank.ts): a mention, not the clause. */
+  faint?: boolean;
 }
 
 /** What a search found: the passages, best first, and the clause asked about. */

@@ -301,7 +301,7 @@ function makeIndex(miniSearch: MiniSearch<SearchEntry>, initial: readonly Search
       const ranking = rankPassages(plan, candidates);
       return {
         results: ranking.results.slice(0, limit).map(toResult),
-        asked: ranking.asked ? { id: ranking.asked.id, clause: ranking.asked.clause, absent: ranking.absent } : null,
+        asked: ranking.asked ? { id: ranking.asked.id, clause: ranking.asked.clause, absent: ranking.absent, ...(ranking.faint ? { faint: true } : {}) } : null,
       };
     },
     hasDocument: (docId) => pagesOf.has(docId),
