@@ -64,10 +64,11 @@ async function chooseAndFill(page: Page, time: string, name: string, email: stri
 
 const confirmBooking = (page: Page) => page.getByRole("button", { name: "Confirm Booking" }).click();
 
-/** Whether a delivery carries the function's signature of its timestamp and body, checked as the README shows. */
+/** Whether a delivery carries the function's signature of its timestamp, delivery id and body, checked as the README shows. */
 function signed(request: FakeServer["requests"][number]): boolean {
-  const [, t, v1] = /^t=(\d+),v1=([0-9a-f]{64})$/.exec(String(request.headers["x-booking-signature"])) ?? [];
-  return Boolean(t && v1 === createHmac("sha256", BOOKING_WEBHOOK_SECRET).update(`${t}.${request.body}`).digest("hex"));
+  const [, t, v2] = /^t=(\d+),v2=([0-9a-f]{64})$/.exec(String(request.headers["x-booking-signature"])) ?? [];
+  const id = String(request.headers["x-booking-delivery"] ?? "");
+  return Boolean(t && id && v2 === createHmac("sha256", BOOKING_WEBHOOK_SECRET).update(`${t}.${id}.${request.body}`).digest("hex"));
 }
 
 async function otherVisitor(browser: Browser) {
