@@ -25,6 +25,8 @@ let supabase: FakeServer;
 let hook: FakeServer;
 
 test.beforeAll(async () => {
+  // PGlite under every migration: past the default 30 s on a busy two-core machine (seen with --repeat-each).
+  test.setTimeout(120_000);
   db = await migratedDb();
   await db.exec("update public.booking_settings set per_client_per_hour = 1000");
   supabase = await startFakeServer(ports.supabase, createFakeSupabase([], [], db).handler, 300_000);
