@@ -25,6 +25,8 @@ let supabase: FakeServer;
 let hook: FakeServer;
 
 test.beforeAll(async () => {
+  // PGlite under every migration: past the default 30 s on a busy two-core machine (seen with --repeat-each).
+  test.setTimeout(120_000);
   db = await migratedDb();
   await db.exec("update public.booking_settings set per_client_per_hour = 1000");
   supabase = await startFakeServer(ports.supabase, createFakeSupabase([], [], db).handler, 300_000);
@@ -64,10 +66,11 @@ async function chooseAndFill(page: Page, time: string, name: string, email: stri
 
 const confirmBooking = (page: Page) => page.getByRole("button", { name: "Confirm Booking" }).click();
 
-/** Whether a delivery carries the function's signature of its timestamp and body, checked as the README shows. */
+/** Whether a delivery carries the function's signature of its timestamp, delivery id and body, checked as the README shows. */
 function signed(request: FakeServer["requests"][number]): boolean {
-  const [, t, v1] = /^t=(\d+),v1=([0-9a-f]{64})$/.exec(String(request.headers["x-booking-signature"])) ?? [];
-  return Boolean(t && v1 === createHmac("sha256", BOOKING_WEBHOOK_SECRET).update(`${t}.${request.body}`).digest("hex"));
+  const [, t, v2] = /^t=(\d+),v2=([0-9a-f]{64})$/.exec(String(request.headers["x-booking-signature"])) ?? [];
+  const id = String(request.headers["x-booking-delivery"] ?? "");
+  return Boolean(t && id && v2 === createHmac("sha256", BOOKING_WEBHOOK_SECRET).update(`${t}.${id}.${request.body}`).digest("hex"));
 }
 
 async function otherVisitor(browser: Browser) {

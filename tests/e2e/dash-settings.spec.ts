@@ -1,5 +1,9 @@
 import { expect, onScreen, test } from "./fixtures/workspaceTest";
 import { confirmSignOut } from "./fixtures/signOut";
+import { sidebar } from "./fixtures/chat";
+import { sampleCases } from "../../src/lib/dash/samples/cases";
+import { sampleConversations } from "../../src/lib/dash/samples/conversations";
+import { sampleUploads } from "../../src/lib/dash/samples/documents";
 import { DEMO_FIRM_NOTE } from "../../src/lib/dash/samples/firm";
 import { expectNoAxeViolations } from "./fixtures/axe";
 import { GRACE, openDash, openSignedOut, signInAs } from "./fixtures/dash";
@@ -7,6 +11,11 @@ import { BARE } from "./fixtures/sites";
 import { expectModalBehaviour, workspaceContext } from "./fixtures/workspace";
 
 test.use(onScreen("/dash/settings", "Settings"));
+
+/** A sample of each kind that Clear workspace data must bring back once deleted. */
+const SAMPLE_CASE = sampleCases.find((c) => c.id === "case-republic-v-charalambous")!.title;
+const SAMPLE_DOCUMENT = sampleUploads().find((d) => d.id === "doc-memo-motion-to-dismiss")!.title;
+const SAMPLE_CONVERSATION = sampleConversations().find((c) => c.id === "sample-probate")!.title;
 // Axe scans of the workspace with a dialog open take several seconds each on a shared machine.
 test.describe.configure({ timeout: 60_000 });
 
@@ -38,7 +47,22 @@ test("Profile and Firm Information are read-only; Compact Mode makes the workspa
     await page.getByRole("button", { name: "Save Preferences" }).click();
     await expect.poll(async () => (await profile.boundingBox())!.height).toBe(before);
   });
-  await test.step("Clear workspace data asks first, then restores the sample data", async () => {
+  await test.step("Clear workspace data asks first, then restores the sample data: a deleted sample case, document and conversation come back", async () => {
+    const main = page.getByRole("main");
+    await sidebar(page).getByRole("link", { name: "Cases" }).click();
+    await main.getByRole("button", { name: `Delete ${SAMPLE_CASE}` }).click();
+    await page.getByRole("dialog", { name: "Delete this case?" }).getByRole("button", { name: "Delete Case" }).click();
+    await expect(main.getByRole("listitem", { name: SAMPLE_CASE })).toHaveCount(0);
+    await sidebar(page).getByRole("link", { name: "Files" }).click();
+    await main.getByRole("listitem", { name: SAMPLE_DOCUMENT }).getByRole("button", { name: "Delete" }).click();
+    await page.getByRole("dialog", { name: `Delete ${SAMPLE_DOCUMENT}?` }).getByRole("button", { name: "Delete Document" }).click();
+    await expect(main.getByRole("listitem", { name: SAMPLE_DOCUMENT })).toHaveCount(0);
+    await sidebar(page).getByRole("button", { name: `Options for ${SAMPLE_CONVERSATION}` }).click();
+    await page.getByRole("menuitem", { name: "Delete" }).click();
+    await page.getByRole("dialog", { name: "Delete conversation?" }).getByRole("button", { name: "Delete" }).click();
+    await expect(sidebar(page).getByRole("button", { name: `Options for ${SAMPLE_CONVERSATION}` })).toHaveCount(0);
+    await sidebar(page).getByRole("link", { name: "Settings" }).click();
+
     await page.getByLabel("Default Chat Scope").selectOption("Case");
     await page.getByRole("button", { name: "Save Preferences" }).click();
     const clear = page.getByRole("button", { name: "Clear workspace data in this browser" });
@@ -51,6 +75,13 @@ test("Profile and Firm Information are read-only; Compact Mode makes the workspa
     await page.getByRole("dialog", { name: "Clear workspace data?" }).getByRole("button", { name: "Clear Data" }).click();
     await expect(page.getByText("Workspace data cleared")).toBeVisible();
     await expect(page.getByLabel("Default Chat Scope")).toHaveValue("firm");
+    // The samples are back: the conversation in the sidebar, the case in Cases, the document in Files.
+    await expect(sidebar(page).getByRole("button", { name: `Options for ${SAMPLE_CONVERSATION}` })).toBeVisible();
+    await sidebar(page).getByRole("link", { name: "Cases" }).click();
+    await expect(main.getByRole("listitem", { name: SAMPLE_CASE })).toBeVisible();
+    await sidebar(page).getByRole("link", { name: "Files" }).click();
+    await expect(main.getByRole("listitem", { name: SAMPLE_DOCUMENT })).toBeVisible();
+    await sidebar(page).getByRole("link", { name: "Settings" }).click();
   });
   await test.step("Sign Out goes to the home page and ends the session", async () => {
     await page.getByRole("main").getByRole("button", { name: "Sign Out" }).click();

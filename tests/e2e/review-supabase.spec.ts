@@ -2,6 +2,7 @@ import type { PGlite } from "@electric-sql/pglite";
 import type { Browser, Locator, Page } from "@playwright/test";
 import { sidebar } from "./fixtures/chat";
 import { MERIT_LIFE, cuadContract, uploadDocument } from "./fixtures/cuad";
+import { captureSentryReports } from "./fixtures/sentry";
 import type { FakeServer } from "./fixtures/server";
 import { FULL } from "./fixtures/sites";
 import type { FakeAccount } from "./fixtures/supabase";
@@ -31,8 +32,12 @@ const NOTE = "Checked against the signed copy.";
 
 let db: PGlite;
 let server: FakeServer;
+/** The errors the workspace reported to Sentry, from any of the test's browsers: none is expected. */
+const reports: string[] = [];
 
 test.beforeAll(async () => {
+  // PGlite under every migration: past the default 30 s on a busy two-core machine (seen with --repeat-each).
+  test.setTimeout(120_000);
   ({ db, server } = await startSupabaseWorkspace([ADA, BOB]));
 });
 // A repeat of the test starts from an empty workspace too.
@@ -45,6 +50,7 @@ test.afterAll(async () => {
 /** A page of another device (a browser context of its own), signed in as `account`; its errors are collected. */
 async function otherDevice(browser: Browser, account: FakeAccount, problems: string[]): Promise<Page> {
   const context = await browser.newContext({ ...workspaceContext, baseURL: FULL });
+  await captureSentryReports(context, reports);
   const page = await context.newPage();
   page.on("pageerror", (error) => problems.push(`${account.email}: ${error.message}`));
   page.on("console", (message) => {
@@ -77,6 +83,8 @@ async function startReview(page: Page): Promise<void> {
 }
 
 test("a review made on one device opens on a second device with the same cells and its Verified mark; another user sees none of it", async ({ page, browser }) => {
+  reports.length = 0;
+  await captureSentryReports(page.context(), reports);
   const merit = cuadContract(MERIT_LIFE);
   await signInToWorkspace(page, ADA, db);
   await page.goto("/dash/uploads");
@@ -119,4 +127,5 @@ test("a review made on one device opens on a second device with the same cells a
   expect(await rowCount(db, "review_cells", "owner_id = $1", [BOB.id])).toBe(0);
   await bob.context().close();
   expect(problems).toEqual([]);
+  expect(reports, "errors the workspace reported to Sentry").toEqual([]);
 });

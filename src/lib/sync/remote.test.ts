@@ -69,6 +69,25 @@ describe("the remote workspace", () => {
     ]);
   });
 
+  it("leaves a feature still loading its cache to the next read: a read under way when a screen joins neither throws nor shows it", async () => {
+    const topic = { id: "conv-1", title: "Lease terms", pinned: false, updated_at: "2026-11-01T00:00:00+00:00" };
+    const { remote, reader } = await setup({ cases: [caseRow(estate)], preferences: [prefsRow], conversations: [topic] });
+    // The Review screen's join, as it happens: its repository exists and its cache is still being read while the
+    // server is read.
+    let cacheRead = (_: unknown[]) => undefined as void;
+    const local = { ...memoryRepository<unknown[]>([]), load: () => new Promise<unknown[]>((resolve) => (cacheRead = resolve)) };
+    const joined = remote.repository({ mapping: mapping("conversations"), local: local as Repository<unknown>, parse: (v) => v });
+    const loaded = joined.load();
+    await expect(remote.refresh()).resolves.toBe(true);
+    expect(local.saved).toEqual([]);
+    // Once loaded, the next read shows it.
+    cacheRead([]);
+    await loaded;
+    await expect(remote.refresh()).resolves.toBe(true);
+    expect(local.saved).toEqual([[expect.objectContaining({ id: "conv-1", title: "Lease terms" })]]);
+    expect(reader.select).toHaveBeenCalledWith("conversations");
+  });
+
   it("makes a new user's records their own rows on the first read (no preferences row yet)", async () => {
     const { remote, pending } = await setup({ cases: [], preferences: [] });
     expect(await remote.refresh()).toBe(true);

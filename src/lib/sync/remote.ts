@@ -195,6 +195,9 @@ export function createRemoteWorkspace({
     if (closed) return false;
     const firstUse = rowsOf.get("preferences")?.length === 0 && !pending.some((q) => q.change.table === "preferences");
     for (const entry of features) {
+      // Still reading its cache (a screen that joined while the server was read): nothing to lay the server's rows
+      // over yet. The refresh that follows its load (workspace.join) reads it.
+      if (entry.latest === undefined) continue;
       const { mapping } = entry.feature;
       if (firstUse) {
         // A new user: what they see (their samples, or what they did before the server answered) becomes their rows,

@@ -1,4 +1,8 @@
 import { createHmac } from "node:crypto";
+import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { pathToFileURL } from "node:url";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { startFakeServer, type FakeServer } from "../../../tests/e2e/fixtures/server";
 import { RETRY_DELAYS_MS, SIGNATURE_HEADER, createBookingHandler, restRpc, type BookingEnv, type Rpc } from "./handler";
@@ -64,6 +68,7 @@ beforeAll(async () => {
     BOOKING_WEBHOOK_URL: `${hook.url}/booking`,
     BOOKING_WEBHOOK_SECRET: SECRET,
     BOOKING_CLIENT_IP_HEADER: "",
+    BOOKING_TRUSTED_HOPS: "",
   };
 });
 afterAll(() => hook.close());
@@ -142,8 +147,10 @@ describe("booking function: the requests it takes", () => {
 });
 
 describe("booking function: the client limit", () => {
-  it("counts a client by the first address the platform reports, hashed: the 4th booking from one IP is refused, another IP books", async () => {
-    for (let i = 0; i < 3; i += 1) expect((await call(post(booking, { "x-forwarded-for": "203.0.113.7, 10.0.0.1" }))).status).toBe(200);
+  const hashOf = (network: string) => createHmac("sha256", SERVICE_KEY).update(`booking-client:${network}`).digest("hex");
+
+  it("counts a client by the address the proxy appended last, hashed: the 4th booking from one IP is refused, another IP books", async () => {
+    for (let i = 0; i < 3; i += 1) expect((await call(post(booking, { "x-forwarded-for": `10.0.0.${String(i)}, 203.0.113.7` }))).status).toBe(200);
     expect(await call(post(booking, { "x-forwarded-for": "203.0.113.7" }))).toEqual({ status: 429, json: { error: "too_many_bookings" } });
     expect((await call(post(booking, { "x-forwarded-for": "198.51.100.4" }))).status).toBe(200);
 
@@ -151,37 +158,83 @@ describe("booking function: the client limit", () => {
     expect(new Set(clients.slice(0, 4)).size).toBe(1);
     expect(clients[4]).not.toBe(clients[0]);
     // Keyed with the service key: the hash of an address cannot be recomputed by anyone without it.
-    expect(clients[0]).toBe(createHmac("sha256", SERVICE_KEY).update("booking-client:203.0.113.7").digest("hex"));
+    expect(clients[0]).toBe(hashOf("203.0.113.7"));
     expect(JSON.stringify(db.calls)).not.toContain("203.0.113.7");
+  });
+
+  it("ignores what the caller wrote into X-Forwarded-For: a new invented first entry each time is still one client", async () => {
+    for (let i = 0; i < 4; i += 1) await call(post(booking, { "x-forwarded-for": `192.0.2.${String(i)}, 203.0.113.7` }));
+    expect(new Set(clientsOf())).toEqual(new Set([hashOf("203.0.113.7")]));
+    expect(db.settled()).toHaveLength(3);
+  });
+
+  it("takes the entry BOOKING_TRUSTED_HOPS from the right, the one the outermost trusted proxy appended", async () => {
+    const behindTwo = { BOOKING_TRUSTED_HOPS: "2" };
+    await call(post(booking, { "x-forwarded-for": "192.0.2.1, 203.0.113.7, 10.0.0.2" }), behindTwo);
+    await call(post(booking, { "x-forwarded-for": "203.0.113.7, 10.0.0.3" }), behindTwo);
+    // Fewer entries than hops: all were appended by trusted proxies, and the first is the client.
+    await call(post(booking, { "x-forwarded-for": "203.0.113.7" }), behindTwo);
+    // Not a whole number from 1: one hop.
+    await call(post(booking, { "x-forwarded-for": "192.0.2.1, 203.0.113.7" }), { BOOKING_TRUSTED_HOPS: "0" });
+    expect(clientsOf()).toEqual(Array(4).fill(hashOf("203.0.113.7")));
+  });
+
+  it("counts an IPv6 client by its /64: four addresses of one /64 are one client, another /64 books", async () => {
+    const sameNetwork = ["2001:db8:aa:1::1", "2001:0db8:00aa:0001:ffff::2", "[2001:db8:aa:1:1234:5678:9abc:def0]:443", "2001:DB8:AA:1::3"];
+    for (const [i, address] of sameNetwork.entries()) {
+      expect((await call(post(booking, { "x-forwarded-for": address }))).status).toBe(i < 3 ? 200 : 429);
+    }
+    expect((await call(post(booking, { "x-forwarded-for": "2001:db8:aa:2::1" }))).status).toBe(200);
+    expect(clientsOf()).toEqual([...Array(4).fill(hashOf("2001:db8:aa:1::/64")), hashOf("2001:db8:aa:2::/64")]);
+    // An IPv4 client reached over IPv6 is still its IPv4 address.
+    await call(post(booking, { "x-forwarded-for": "::ffff:203.0.113.7" }));
+    expect(clientsOf().at(-1)).toBe(hashOf("203.0.113.7"));
   });
 
   it("reads the header BOOKING_CLIENT_IP_HEADER names instead, when set", async () => {
     const request = () => post(booking, { "cf-connecting-ip": "192.0.2.1", "x-forwarded-for": `198.51.100.${String(Math.random())}` });
     for (let i = 0; i < 4; i += 1) await call(request(), { BOOKING_CLIENT_IP_HEADER: "cf-connecting-ip" });
-    expect(new Set(clientsOf()).size).toBe(1);
+    expect(new Set(clientsOf())).toEqual(new Set([hashOf("192.0.2.1")]));
     expect(db.calls.filter((c) => c.fn === "booking_delivery_settled")).toHaveLength(3);
   });
 });
 
-/** Whether a delivery carries a valid signature of its body, as the README tells the agency to check it. */
+type Verify = (rawBody: string, header: string | undefined, deliveryId: string | undefined, secret: string, now?: number) => boolean;
+/** The receiver's check exactly as the README prints it (section "Bookings: limits and the signed webhook"). */
+let readmeVerify: Verify;
+beforeAll(async () => {
+  const readme = readFileSync(new URL("../../../README.md", import.meta.url), "utf8");
+  const example = /```js\n(import \{ createHmac(?:(?!```)[\s\S])*?export function verifyBooking[\s\S]*?)\n```/.exec(readme)?.[1];
+  if (!example) throw new Error("The README has no verifyBooking example");
+  const file = join(mkdtempSync(join(tmpdir(), "verify-booking-")), "verify.mjs");
+  writeFileSync(file, example);
+  ({ verifyBooking: readmeVerify } = (await import(pathToFileURL(file).href)) as { verifyBooking: Verify });
+});
+
+/** Whether a delivery carries a valid signature of its id and body, checked by the README's example at the test's now. */
 function verify(headers: Record<string, string | string[] | undefined>, body: string, secret = SECRET) {
-  const [, t, v1] = /^t=(\d+),v1=([0-9a-f]{64})$/.exec(String(headers[SIGNATURE_HEADER])) ?? [];
-  if (!t || !v1) return false;
-  return createHmac("sha256", secret).update(`${t}.${body}`).digest("hex") === v1 && Number(t) === NOW.getTime() / 1000;
+  const header = headers[SIGNATURE_HEADER];
+  const id = headers["x-booking-delivery"];
+  return readmeVerify(body, typeof header === "string" ? header : undefined, typeof id === "string" ? id : undefined, secret, NOW.getTime());
 }
 
 describe("booking function: the deliveries", () => {
-  it("delivers the booking to the webhook, signed over its timestamp and body", async () => {
+  it("delivers the booking to the webhook, signed over its timestamp, delivery id and body", async () => {
     await call(post(booking));
     expect(hook.requests).toHaveLength(1);
     const [delivery] = hook.requests;
     expect(delivery!.json).toEqual({ id: "booking-1", name: booking.name, email: booking.email });
     expect(delivery!.headers["x-booking-delivery"]).toBe("delivery-booking-1");
-    expect(delivery!.headers[SIGNATURE_HEADER]).toMatch(new RegExp(`^t=${String(NOW.getTime() / 1000)},v1=[0-9a-f]{64}$`));
+    const t = String(NOW.getTime() / 1000);
+    expect(delivery!.headers[SIGNATURE_HEADER]).toBe(`t=${t},v2=${createHmac("sha256", SECRET).update(`${t}.delivery-booking-1.${delivery!.body}`).digest("hex")}`);
     expect(verify(delivery!.headers, delivery!.body)).toBe(true);
-    // A forged body, or another secret, does not verify.
+    // A forged body, another secret, the genuine body under another delivery id (a replay the receiver would take as
+    // new), no id, or a signature older than 5 minutes, does not verify.
     expect(verify(delivery!.headers, delivery!.body.replace("Maria", "Mallory"))).toBe(false);
     expect(verify(delivery!.headers, delivery!.body, "another-secret")).toBe(false);
+    expect(verify({ ...delivery!.headers, "x-booking-delivery": "delivery-booking-2" }, delivery!.body)).toBe(false);
+    expect(verify({ ...delivery!.headers, "x-booking-delivery": undefined }, delivery!.body)).toBe(false);
+    expect(readmeVerify(delivery!.body, String(delivery!.headers[SIGNATURE_HEADER]), "delivery-booking-1", SECRET, NOW.getTime() + 301_000)).toBe(false);
     expect(db.settled()).toEqual([{ delivery: "delivery-booking-1", delivered: true }]);
   });
 

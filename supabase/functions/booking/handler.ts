@@ -5,6 +5,7 @@
  * delivers what happened to the agency's webhook, signed, with retries; what it could not deliver stays in the
  * database's outbox and goes with a later call. Plain web APIs only, so Node runs it in tests and Deno in production.
  */
+import { clientNetwork, reportedAddress } from "./clientAddress.ts";
 
 /** The function's settings: Supabase provides the first two; `supabase secrets set` the rest. */
 export interface BookingEnv {
@@ -14,8 +15,10 @@ export interface BookingEnv {
   BOOKING_WEBHOOK_URL?: string | undefined;
   /** The HMAC-SHA256 key of the X-Booking-Signature header, shared with the agency's endpoint. */
   BOOKING_WEBHOOK_SECRET?: string | undefined;
-  /** The request header holding the client's address (its first entry); x-forwarded-for when unset. */
+  /** A header the platform sets itself with the client's address (cf-connecting-ip); X-Forwarded-For when unset. */
   BOOKING_CLIENT_IP_HEADER?: string | undefined;
+  /** How many trusted proxies append to X-Forwarded-For in front of the function (default 1): see clientAddress.ts. */
+  BOOKING_TRUSTED_HOPS?: string | undefined;
 }
 
 /** A database function's answer as PostgREST gives it: its JSON, or the error it raised (code and message). */
@@ -41,7 +44,7 @@ export const RETRY_DELAYS_MS = [1000, 5000] as const;
 export const TIMEOUT_MS = 10_000;
 /** A booking's JSON is well under this; anything larger is not what the site sends. */
 export const MAX_BODY_BYTES = 16 * 1024;
-/** The header of every delivery: `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<body>">`. */
+/** The header of every delivery: `t=<unix seconds>,v2=<hex HMAC-SHA256 of "<t>.<delivery id>.<body>">`. */
 export const SIGNATURE_HEADER = "x-booking-signature";
 /** Old deliveries retried after each call. */
 const FLUSH_COUNT = 10;
@@ -66,17 +69,19 @@ export async function hmacHex(secret: string, message: string): Promise<string> 
   return hex(await crypto.subtle.sign("HMAC", key, encoder.encode(message)));
 }
 
-/** The signature header of a delivery of `body` at `now`. */
-export async function signatureHeader(secret: string, body: string, now: Date): Promise<string> {
+/**
+ * The signature header of a delivery at `now`. The delivery id (X-Booking-Delivery, what a receiver de-duplicates on)
+ * is signed with the body, so nobody can replay a genuine body under another id to have it taken twice.
+ */
+export async function signatureHeader(secret: string, deliveryId: string, body: string, now: Date): Promise<string> {
   const t = Math.floor(now.getTime() / 1000);
-  return `t=${String(t)},v1=${await hmacHex(secret, `${String(t)}.${body}`)}`;
+  return `t=${String(t)},v2=${await hmacHex(secret, `${String(t)}.${deliveryId}.${body}`)}`;
 }
 
-/** The client as the database counts it: a keyed hash of its address, so the address itself is kept nowhere. */
+/** The client as the database counts it: a keyed hash of its network, so the address itself is kept nowhere. */
 export async function clientOf(request: Request, env: BookingEnv): Promise<string> {
-  const reported = request.headers.get(env.BOOKING_CLIENT_IP_HEADER || "x-forwarded-for") ?? "";
-  const address = reported.split(",")[0]?.trim() || "unknown";
-  return hmacHex(env.SUPABASE_SERVICE_ROLE_KEY ?? "", `booking-client:${address}`);
+  const address = reportedAddress(request.headers, { header: env.BOOKING_CLIENT_IP_HEADER, hops: env.BOOKING_TRUSTED_HOPS });
+  return hmacHex(env.SUPABASE_SERVICE_ROLE_KEY ?? "", `booking-client:${clientNetwork(address)}`);
 }
 
 /** PostgREST's /rpc as the service role. */
@@ -147,7 +152,7 @@ export function createBookingHandler(deps: BookingHandlerDeps): (request: Reques
         headers: {
           "content-type": "application/json",
           "x-booking-delivery": delivery.id,
-          [SIGNATURE_HEADER]: await signatureHeader(BOOKING_WEBHOOK_SECRET, body, now()),
+          [SIGNATURE_HEADER]: await signatureHeader(BOOKING_WEBHOOK_SECRET, delivery.id, body, now()),
         },
         body,
         signal: AbortSignal.timeout(TIMEOUT_MS),

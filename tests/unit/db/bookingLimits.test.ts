@@ -1,13 +1,14 @@
+import { createHmac } from "node:crypto";
 import type { PGlite } from "@electric-sql/pglite";
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { site } from "../../../src/site.config";
 import { addDays, isWeekend } from "../../../src/lib/booking/calendarDates";
 import { todayIn, zonedToInstant } from "../../../src/lib/booking/zonedTime";
 import { pgliteRpc } from "../../fixtures/bookingDatabase";
-import type { Rpc } from "../../../supabase/functions/booking/handler";
+import { createBookingHandler, type Rpc } from "../../../supabase/functions/booking/handler";
 import { asRole, migratedDb } from "./harness";
 
-// The limits of supabase/migrations/20251127000100_booking_limits.sql on PGlite: book_slot and cancel_booking only
+// The limits of supabase/migrations/20251127000100_booking_limits.sql (the day cap as 20251201000400 left it) on PGlite: book_slot and cancel_booking only
 // for the service role (the booking Edge Function), the horizon, the client limit, the day cap, the e-mail cap
 // counted per client with a neutral refusal, and the outbox of deliveries.
 
@@ -21,6 +22,7 @@ function weekdayFrom(from: number, n = 0): string {
   for (let found = -1; ; date = addDays(date, 1)) if (!isWeekend(date) && ++found === n) return date;
 }
 const slotAt = (date: string, time: string) => zonedToInstant(date, time, booking.timeZone).toISOString();
+const SERVICE_KEY = "service-role-key";
 const newClient = () => crypto.randomUUID().replaceAll("-", "").repeat(2);
 const TIMES = ["17:30", "18:00", "18:30", "19:00", "19:30", "20:00", "20:30", "21:00", "21:30", "22:00", "22:30"];
 
@@ -42,6 +44,14 @@ const detailOf = async (args: Book) => {
   const failed = await asRole(db, "service_role", null, (tx) => tx.query(sql, [args.email, args.start, args.client])).catch((error: unknown) => error);
   return (failed as { detail?: string }).detail;
 };
+
+/** The bookings made today (Cyprus date) and not cancelled: what the day cap counts. */
+async function bookedToday(): Promise<number> {
+  const { rows } = await db.query<{ n: number }>(
+    "select count(*)::int as n from public.bookings where status = 'confirmed' and created_at >= date_trunc('day', now() at time zone 'Europe/Nicosia') at time zone 'Europe/Nicosia'",
+  );
+  return rows[0]!.n;
+}
 
 beforeAll(async () => {
   db = await migratedDb();
@@ -122,24 +132,63 @@ describe("the client limit", () => {
   });
 
   it("keeps a hash of the client, never an address", async () => {
-    const client = newClient();
-    await book({ start: slotAt(freshDay(), "18:00"), client });
-    const { rows } = await db.query<{ client_hash: string }>("select client_hash from public.bookings where client_hash = $1", [client]);
-    expect(rows).toEqual([{ client_hash: client }]);
+    const address = "203.0.113.77";
+    const stored = async () => {
+      const { rows } = await db.query<{ row: string }>(
+        "select row_to_json(b)::text as row from public.bookings b union all select row_to_json(d)::text from public.booking_deliveries d",
+      );
+      return rows.map(({ row }) => row).join("\n");
+    };
+    // Handed an address for the client, book_slot refuses and stores nothing.
+    const before = await stored();
+    expect(await book({ start: slotAt(freshDay(), "18:00"), client: address })).toEqual(refusal("invalid_client", "PT400"));
+    expect(await stored()).toBe(before);
+
+    // Through the booking function, as a visitor from that address: booked, under the address's keyed hash only.
+    const handle = createBookingHandler({
+      env: { SUPABASE_URL: "http://127.0.0.1:9", SUPABASE_SERVICE_ROLE_KEY: SERVICE_KEY, BOOKING_WEBHOOK_URL: "http://127.0.0.1:9/hook", BOOKING_WEBHOOK_SECRET: "s" },
+      fetch: () => Promise.reject(new Error("no webhook in this test")),
+      rpc,
+      waitUntil: () => undefined,
+    });
+    const body = { action: "book", name: "Maria Georgiou", email: "maria@example.com", start: slotAt(freshDay(), "18:00"), submittedAt: new Date().toISOString() };
+    const response = await handle(new Request("http://127.0.0.1/", { method: "POST", headers: { "x-forwarded-for": address }, body: JSON.stringify(body) }));
+    const { id } = (await response.json()) as { id: string };
+    expect(response.status).toBe(200);
+    const hash = createHmac("sha256", SERVICE_KEY).update(`booking-client:${address}`).digest("hex");
+    const { rows } = await db.query("select client_hash from public.bookings where id = $1", [id]);
+    expect(rows).toEqual([{ client_hash: hash }]);
+    expect(await stored()).not.toContain(address);
   });
 });
 
 describe("the day cap", () => {
   it("takes the set number of new bookings a day for the whole calendar, from any clients, then refuses", async () => {
-    const { rows } = await db.query<{ n: number }>(
-      "select count(*)::int as n from public.bookings where created_at >= date_trunc('day', now() at time zone 'Europe/Nicosia') at time zone 'Europe/Nicosia'",
-    );
-    await settings(`per_day = ${String(rows[0]!.n + 2)}`);
+    await settings(`per_day = ${String((await bookedToday()) + 2)}`);
     const day = freshDay();
     expect(await book({ start: slotAt(day, TIMES[0]!) })).toMatchObject({ data: { id: expect.any(String) } });
     expect(await book({ start: slotAt(day, TIMES[1]!) })).toMatchObject({ data: { id: expect.any(String) } });
     expect(await book({ start: slotAt(day, TIMES[2]!) })).toEqual(refusal("day_full"));
     expect(await book({ start: slotAt(freshDay(), TIMES[2]!) })).toEqual(refusal("day_full"));
+  });
+
+  it("counts live bookings only: places freed by cancellations are booked again, so nobody can close the day by booking and cancelling", async () => {
+    await settings("per_day = 1000");
+    const day = freshDay();
+    const live = await book({ start: slotAt(day, TIMES[0]!) });
+    expect(live).toMatchObject({ data: { id: expect.any(String) } });
+    await settings(`per_day = ${String(await bookedToday())}`);
+    // The day is full: one more is refused.
+    expect(await book({ start: slotAt(day, TIMES[1]!) })).toEqual(refusal("day_full"));
+    // Cancelled, the booking frees its place; booking and cancelling over and over never closes the day.
+    await rpc("cancel_booking", { token: (live as { data: { token: string } }).data.token });
+    for (const time of TIMES.slice(1, 4)) {
+      const made = await book({ start: slotAt(day, time) });
+      expect(made).toMatchObject({ data: { id: expect.any(String) } });
+      await rpc("cancel_booking", { token: (made as { data: { token: string } }).data.token });
+    }
+    expect(await book({ start: slotAt(day, TIMES[4]!) })).toMatchObject({ data: { id: expect.any(String) } });
+    expect(await book({ start: slotAt(day, TIMES[5]!) })).toEqual(refusal("day_full"));
   });
 });
 

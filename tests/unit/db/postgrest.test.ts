@@ -150,6 +150,10 @@ describe("RPC through supabase-js", () => {
     expect(await createSyncApi(ada).searchPages({ terms: [], prefixes: ["govern"] }, ["doc-rpc"], [], 10)).toHaveLength(1);
     expect(await createSyncApi(ada).searchPages(terms, [], ["case-2"], 10)).toEqual([]);
     expect(await createSyncApi(bob).searchPages(terms, null, null, 10)).toEqual([]);
-    expect((await anon.rpc("search_pages", { terms: terms.terms })).error).not.toBeNull();
+    // Anonymous: refused by the grant, as PostgREST refuses an anonymous caller (401, 42501), not a missing function.
+    const denied = await anon.rpc("search_pages", { terms: terms.terms, prefixes: terms.prefixes, document_ids: null, case_ids: null, max_results: 10 });
+    expect(denied.status).toBe(401);
+    expect(denied.error).toMatchObject({ code: "42501", message: expect.stringMatching(/permission denied for function search_pages/) });
+    expect(denied.data).toBeNull();
   });
 });

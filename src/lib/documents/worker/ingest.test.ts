@@ -4,6 +4,7 @@ import { pathToFileURL } from "node:url";
 import { describe, expect, it, vi } from "vitest";
 import { blankPdf, docx, executable, legacyDoc, longPdf, notDocx, scannedPdf, textPdf } from "../../../../tests/fixtures/documents";
 import { ingest, type IngestLibraries, type PdfSource } from "./ingest";
+import { zipDeclaration } from "./zip";
 import { type IngestProgress } from "../pages";
 import { browserLibraries } from "./libraries";
 import { FAILURE_REASONS, MAX_DOCX_UNPACKED_BYTES, MAX_PAGES, MAX_TEXT_CHARS } from "../reasons";
@@ -23,6 +24,45 @@ function libraries(ocrText = ""): IngestLibraries & { recognise: ReturnType<type
 }
 
 const utf8 = (text: string) => new TextEncoder().encode(text);
+
+
+/** A DOCX holding a part of 100 MB and one byte of spaces, deflated to about 100 KB: made once (it takes seconds). */
+let padded: Promise<Uint8Array> | undefined;
+const paddedDocx = () => (padded ??= docx(["Clause 1. The tenant pays the rent."], MAX_DOCX_UNPACKED_BYTES + 1));
+
+/** The padding part's name in paddedDocx. */
+const PADDING = "customXml/padding.xml";
+
+/** paddedDocx with its padding declaring `declared(its compressed size)` bytes, and reader libraries watching mammoth. */
+async function lyingDocx(declared: (packed: number) => number) {
+  const libs = libraries();
+  const docxText = vi.spyOn(libs, "docxText");
+  const honest = await paddedDocx();
+  return { libs, docxText, lying: withDeclaredSize(honest, PADDING, declared(entryOf(honest, PADDING).packed)) };
+}
+
+/** Where an entry of a ZIP is described: its central directory header, its local header, its compressed size. */
+function entryOf(zip: Uint8Array, name: string): { central: number; local: number; packed: number } {
+  const view = new DataView(zip.buffer, zip.byteOffset, zip.byteLength);
+  for (let at = zip.length - 46; at >= 0; at -= 1) {
+    if (view.getUint32(at, true) !== 0x02014b50) continue;
+    const length = view.getUint16(at + 28, true);
+    if (new TextDecoder().decode(zip.subarray(at + 46, at + 46 + length)) === name) {
+      return { central: at, local: view.getUint32(at + 42, true), packed: view.getUint32(at + 20, true) };
+    }
+  }
+  throw new Error(`No entry ${name}`);
+}
+
+/** A copy of `zip` whose entry `name` declares `unpacked` bytes, in its central directory and its local header alike. */
+function withDeclaredSize(zip: Uint8Array, name: string, unpacked: number): Uint8Array {
+  const copy = zip.slice();
+  const { central, local } = entryOf(copy, name);
+  const view = new DataView(copy.buffer);
+  view.setUint32(central + 24, unpacked, true);
+  view.setUint32(local + 22, unpacked, true);
+  return copy;
+}
 
 describe("ingest: PDF", () => {
   it("reads the text layer page by page, reports 'page n of 3', and needs no OCR", async () => {
@@ -125,7 +165,7 @@ describe("ingest: hostile files (the same caps for every kind)", () => {
   it("refuses a DOCX whose ZIP declares more than 100 MB unpacked, without handing it to mammoth", async () => {
     const libs = libraries();
     const docxText = vi.spyOn(libs, "docxText");
-    const bomb = await docx(["Clause 1. The tenant pays the rent."], MAX_DOCX_UNPACKED_BYTES + 1);
+    const bomb = await paddedDocx();
     // About a thousandth of what it unpacks to: an upload far under 50 MB.
     expect(bomb.length).toBeLessThan(MAX_DOCX_UNPACKED_BYTES / 500);
     expect(await ingest("docx", bomb, libs)).toEqual({ ok: false, reason: FAILURE_REASONS.docxTooLarge });
@@ -135,6 +175,29 @@ describe("ingest: hostile files (the same caps for every kind)", () => {
     expect(await ingest("docx", bomb.slice(0, bomb.length - 30), libs)).toEqual({ ok: false, reason: FAILURE_REASONS.unreadableDocx });
     expect(docxText).not.toHaveBeenCalled();
   }, 30_000);
+
+  it("refuses a DOCX that unpacks to more than 100 MB while its ZIP declares far less: counted as it inflates, mammoth never called", async () => {
+    // A believable lie: 500 times its compressed size (about 50 MB), which DEFLATE can reach; the data unpacks to 100 MB.
+    const { libs, docxText, lying } = await lyingDocx((packed) => packed * 500);
+    expect(zipDeclaration(lying, 100)!.unpackedBytes).toBeLessThan(MAX_DOCX_UNPACKED_BYTES);
+    expect(await ingest("docx", lying, libs)).toEqual({ ok: false, reason: FAILURE_REASONS.docxTooLarge });
+    expect(docxText).not.toHaveBeenCalled();
+  }, 30_000);
+
+  it("fails fast, unopened, a DOCX whose ZIP declares sizes its compressed data cannot have (1 KB for 100 KB)", async () => {
+    const { libs, docxText, lying } = await lyingDocx(() => 1024);
+    expect(entryOf(lying, PADDING).packed).toBeGreaterThan(50_000);
+    const started = performance.now();
+    expect(await ingest("docx", lying, libs)).toEqual({ ok: false, reason: FAILURE_REASONS.unreadableDocx });
+    // Nothing was inflated: far quicker than unpacking 100 MB (seconds on a busy machine).
+    expect(performance.now() - started).toBeLessThan(1000);
+    expect(docxText).not.toHaveBeenCalled();
+  }, 30_000);
+
+  it("still reads a DOCX whose entries are stored, not compressed", async () => {
+    const stored = await docx(["Clause 1. The tenant pays the rent."], 0, "STORE");
+    expect(await ingest("docx", stored, libraries())).toMatchObject({ ok: true, pages: [{ number: 1, text: "Clause 1. The tenant pays the rent." }] });
+  });
 
   it("fails a TXT of more than 2,000 pages, or of more than 10,000,000 characters", async () => {
     const pages = Array.from({ length: MAX_PAGES + 1 }, (_, i) => `Page ${String(i + 1)}`);

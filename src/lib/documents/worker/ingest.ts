@@ -3,7 +3,7 @@ import { contentMismatch } from "../kinds";
 import { FAILURE_REASONS, MAX_DOCX_ENTRIES, MAX_DOCX_UNPACKED_BYTES, MAX_PAGES, MAX_TEXT_CHARS } from "../reasons";
 import { chunkText, decodeText, hasReadableText, readableChars, textPages } from "../text";
 import type { IngestProgress, IngestResult, PageText, PageUnit } from "../pages";
-import { zipDeclaration } from "./zip";
+import { inflatedWithin, zipDeclaration } from "./zip";
 
 /** A page of a PDF as the reader needs it: its text layer, and an image of it for OCR. */
 export interface PdfPageSource {
@@ -60,11 +60,17 @@ const docxSections = (text: string): string[] =>
     .map((section) => section.trim())
     .filter(Boolean);
 
-/** Why a DOCX's ZIP may not be opened: its directory unreadable, or declaring more than a document unpacks to. */
-function docxRefusal(bytes: Uint8Array): string | null {
+/**
+ * Why a DOCX's ZIP may not be opened: its directory unreadable, declaring more than a document unpacks to, declaring
+ * sizes its data cannot have, or (inflated for real, with a running count) unpacking to more than the cap.
+ */
+async function docxRefusal(bytes: Uint8Array): Promise<string | null> {
   const declared = zipDeclaration(bytes, MAX_DOCX_ENTRIES);
   if (!declared) return FAILURE_REASONS.unreadableDocx;
-  return declared.entries > MAX_DOCX_ENTRIES || declared.unpackedBytes > MAX_DOCX_UNPACKED_BYTES ? FAILURE_REASONS.docxTooLarge : null;
+  if (declared.entries > MAX_DOCX_ENTRIES || declared.unpackedBytes > MAX_DOCX_UNPACKED_BYTES) return FAILURE_REASONS.docxTooLarge;
+  const inflated = await inflatedWithin(bytes, MAX_DOCX_ENTRIES, MAX_DOCX_UNPACKED_BYTES);
+  if (inflated === "damaged") return FAILURE_REASONS.unreadableDocx;
+  return inflated === "too_large" ? FAILURE_REASONS.docxTooLarge : null;
 }
 
 async function readPdf(bytes: Uint8Array, libraries: IngestLibraries, onProgress: (p: IngestProgress) => void): Promise<IngestResult> {
@@ -120,8 +126,8 @@ export async function ingest(kind: DocumentKind, bytes: Uint8Array, libraries: I
     }
     case "docx": {
       onProgress({ page: 1, of: 1, ocr: false });
-      // Its ZIP's declared sizes first: a file that unpacks to gigabytes never reaches mammoth.
-      const refusal = docxRefusal(bytes);
+      // Its ZIP's declared sizes, then what it really unpacks to: a file that unpacks to gigabytes never reaches mammoth.
+      const refusal = await docxRefusal(bytes);
       if (refusal) return { ok: false, reason: refusal };
       let text: string;
       try {

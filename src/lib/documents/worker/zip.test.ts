@@ -1,6 +1,6 @@
 import JSZip from "jszip";
 import { describe, expect, it } from "vitest";
-import { zipDeclaration } from "./zip";
+import { absurdRatio, zipDeclaration } from "./zip";
 
 /** A central directory alone (the reader never looks at the contents): one header per entry, then the end record. */
 function directory(entries: readonly { name: string; size: number; zip64?: boolean }[], declaredCount = entries.length): Uint8Array {
@@ -71,5 +71,19 @@ describe("zipDeclaration", () => {
     const marked = directory([{ name: "a", size: 1 }]);
     new DataView(marked.buffer).setUint32(24, 0xffffffff, true);
     expect(zipDeclaration(marked, 100)).toBeNull();
+  });
+});
+
+describe("absurdRatio", () => {
+  it.each([
+    ["a deflated part of 5,000 bytes packed into 40", 8, 40, 5000, false],
+    ["1 KB declared for 199 KB of compressed data", 8, 199 * 1024, 1024, true],
+    ["a part grown by an eighth (fixed codes) and a header", 8, 1124 + 1024, 1000, false],
+    ["more than DEFLATE's 1,032 to 1", 8, 1000, 1032 * 1000 + 1025, true],
+    ["exactly DEFLATE's most", 8, 1000, 1032 * 1000, false],
+    ["a stored part of its own size", 0, 700, 700, false],
+    ["a stored part declared smaller than its bytes", 0, 700, 100, true],
+  ])("%s", (_, method, packedBytes, unpackedBytes, absurd) => {
+    expect(absurdRatio({ method, packedBytes, unpackedBytes, offset: 0 })).toBe(absurd);
   });
 });
