@@ -28,8 +28,24 @@ as $$
   select exists (select 1 from public.cases as c where c.owner_id = case_owner and c.id = case_key)
 $$;
 
--- Whether the caller reads (and so may change) a document: it is in their firm, and they read its case, or it is
--- theirs and its case is gone.
+-- Whether the caller reads (and so may change) a document, from its row: it is in their firm, and they read its case,
+-- or it is theirs and its case is gone. The one rule of the documents policies and of can_read_document.
+create function public.document_is_open(firm uuid, doc_owner uuid, case_owner uuid, case_key text)
+returns boolean
+language sql
+stable
+security definer
+set search_path = ''
+as $$
+  select firm = public.current_firm()
+    and (
+      public.can_read_case(case_owner, case_key)
+      or (doc_owner = (select auth.uid()) and not public.case_exists(case_owner, case_key))
+    )
+$$;
+
+-- Whether the caller reads (and so may change) the document (owner, id): document_is_open's rule in one query, since
+-- every page written asks it (a document's sample pages, a re-index).
 create function public.can_read_document(doc_owner uuid, doc_key text)
 returns boolean
 language sql
@@ -40,65 +56,47 @@ as $$
   select exists (
     select 1
     from public.documents as d
+    join public.firm_members as m on m.user_id = (select auth.uid()) and m.firm_id = d.firm_id
+    left join public.cases as c on c.owner_id = d.case_owner_id and c.id = d.case_id
     where d.owner_id = doc_owner
       and d.id = doc_key
-      and d.firm_id = public.current_firm()
       and (
-        public.can_read_case(d.case_owner_id, d.case_id)
-        or (d.owner_id = (select auth.uid()) and not public.case_exists(d.case_owner_id, d.case_id))
+        (c.id is null and d.owner_id = m.user_id)
+        or (
+          c.firm_id = m.firm_id
+          and (
+            c.sharing = 'firm'
+            or c.owner_id = m.user_id
+            or exists (select 1 from public.case_members as cm where cm.case_owner_id = c.owner_id and cm.case_id = c.id and cm.user_id = m.user_id)
+          )
+        )
       )
   )
 $$;
 
 revoke execute on function public.case_exists(uuid, text) from public, anon;
+revoke execute on function public.document_is_open(uuid, uuid, uuid, text) from public, anon;
 revoke execute on function public.can_read_document(uuid, text) from public, anon;
 grant execute on function public.case_exists(uuid, text) to authenticated;
+grant execute on function public.document_is_open(uuid, uuid, uuid, text) to authenticated;
 grant execute on function public.can_read_document(uuid, text) to authenticated;
 
--- documents: strict walls.
+-- documents: strict walls. (A new row's firm_id is already its owner's, the caller's: documents_stamp ran.)
 drop policy "Members read the documents open to them" on public.documents;
 drop policy "Users add documents to cases open to them" on public.documents;
 drop policy "Members change the documents open to them" on public.documents;
 drop policy "Uploaders and admins delete documents" on public.documents;
 create policy "Members read the documents open to them" on public.documents for select to authenticated
-  using (
-    firm_id = (select public.current_firm())
-    and (
-      (select public.can_read_case(case_owner_id, case_id))
-      or (owner_id = (select auth.uid()) and not (select public.case_exists(case_owner_id, case_id)))
-    )
-  );
+  using (public.document_is_open(firm_id, owner_id, case_owner_id, case_id));
 create policy "Users add documents to cases open to them" on public.documents for insert to authenticated
-  with check (
-    (select auth.uid()) = owner_id
-    and (
-      (select public.can_read_case(case_owner_id, case_id))
-      or not (select public.case_exists(case_owner_id, case_id))
-    )
-  );
+  with check ((select auth.uid()) = owner_id and public.document_is_open(firm_id, owner_id, case_owner_id, case_id));
 create policy "Members change the documents open to them" on public.documents for update to authenticated
-  using (
-    firm_id = (select public.current_firm())
-    and (
-      (select public.can_read_case(case_owner_id, case_id))
-      or (owner_id = (select auth.uid()) and not (select public.case_exists(case_owner_id, case_id)))
-    )
-  )
-  with check (
-    firm_id = (select public.current_firm())
-    and (
-      (select public.can_read_case(case_owner_id, case_id))
-      or (owner_id = (select auth.uid()) and not (select public.case_exists(case_owner_id, case_id)))
-    )
-  );
+  using (public.document_is_open(firm_id, owner_id, case_owner_id, case_id))
+  with check (public.document_is_open(firm_id, owner_id, case_owner_id, case_id));
 create policy "Uploaders and admins delete documents" on public.documents for delete to authenticated
   using (
-    firm_id = (select public.current_firm())
+    public.document_is_open(firm_id, owner_id, case_owner_id, case_id)
     and (owner_id = (select auth.uid()) or (select public.is_firm_admin()))
-    and (
-      (select public.can_read_case(case_owner_id, case_id))
-      or (owner_id = (select auth.uid()) and not (select public.case_exists(case_owner_id, case_id)))
-    )
   );
 
 -- Only the uploader or an admin moves a document into another case. Named documents_mover so it runs after
