@@ -143,6 +143,13 @@ test("Ada invites Carol, who joins by the link and reads the firm's case; a wall
     const access = ada.getByRole("dialog", { name: "Case Access" });
     await expect(access.getByRole("checkbox", { name: /Ada Lovelace/ })).toBeDisabled();
     await access.getByRole("checkbox", { name: "Bob Byron" }).check();
+    // Strict walls, said where the members are chosen (and read with the Members group), only while the case is walled.
+    const wallNote = "Anyone not on this list loses the case and all its documents, including documents they uploaded themselves.";
+    await expect(access.getByRole("group", { name: "Members" })).toHaveAccessibleDescription(wallNote);
+    await access.getByRole("radio", { name: "Everyone in the firm" }).check();
+    await expect(access.getByText(wallNote)).toBeHidden();
+    await access.getByRole("radio", { name: "Only these members" }).check();
+    await expect(access.getByText(wallNote)).toBeVisible();
     await expectNoAxeViolations(ada, "case access dialog: ");
     await access.getByRole("button", { name: "Save Access" }).click();
     await expect(access).toBeHidden();

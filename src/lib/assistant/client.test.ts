@@ -118,6 +118,7 @@ describe("answer", () => {
     [401, /did not accept your sign-in/],
     [403, /did not accept your sign-in/],
     [413, /too long/],
+    [422, /^The assistant could not find the quoted passages in your documents\.$/],
     [429, /busy/],
     [400, /could not answer \(error 400\)/],
     [502, /could not answer \(error 502\)/],

@@ -50,6 +50,8 @@ export const failures = {
 function httpMessage(status: number): string {
   if (status === 401 || status === 403) return "The assistant did not accept your sign-in. Sign in again, then ask again.";
   if (status === 413) return "The question and its passages are too long for the assistant.";
+  // The Edge Function found a passage on no page the user reads (a page changed or left their reach meanwhile).
+  if (status === 422) return "The assistant could not find the quoted passages in your documents.";
   if (status === 429) return "The assistant is busy. Try again in a minute.";
   return `The assistant could not answer (error ${status}). Try again later.`;
 }

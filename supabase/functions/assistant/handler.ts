@@ -1,15 +1,18 @@
 /**
- * The assistant Edge Function: a signed-in user's question and passages, checked and capped, made into the fixed
- * instruction and prompt here, counted against the user's daily quota, and sent to the language model with the
- * provider key the browser never sees; the model's stream is piped back. Plain web APIs only (Request, Response,
- * fetch, streams), so Node runs it in tests and Deno in production (index.ts).
+ * The assistant Edge Function: a signed-in user's question and passages, checked and capped, each passage found on a
+ * page (or knowledge item) the user reads, made into the fixed instruction and prompt here, reserved against the
+ * user's and the project's daily quotas, and sent to the language model with the provider key the browser never sees;
+ * the model's stream is piped back and the reservation settled. Plain web APIs only (Request, Response, fetch,
+ * streams), so Node runs it in tests and Deno in production (index.ts).
  */
-import { DAILY_LIMIT, buildMessages, parseQuestion, type ChatMessage } from "./prompt.ts";
+import { DAILY_LIMIT, buildMessages, parseQuestion, type AssistantPassage, type ChatMessage } from "./prompt.ts";
 
 /** The function's settings: Supabase provides the first two; `supabase secrets set` the rest. */
 export interface AssistantEnv {
   SUPABASE_URL?: string | undefined;
   SUPABASE_ANON_KEY?: string | undefined;
+  /** Supabase provides it too: only the quota functions are called with it (the user cannot call them). */
+  SUPABASE_SERVICE_ROLE_KEY?: string | undefined;
   /** An OpenAI-compatible API base, e.g. https://api.openai.com/v1; /chat/completions is added. */
   LLM_BASE_URL?: string | undefined;
   /** The provider key; may be empty for a model server that needs none. */
@@ -21,10 +24,20 @@ export interface AssistantEnv {
   ASSISTANT_DAILY_REQUESTS?: string | undefined;
   /** Tokens (question, passages and answers) a user may use a day (UTC); default DEFAULT_LIMITS.dailyTokens. */
   ASSISTANT_DAILY_TOKENS?: string | undefined;
+  /** Questions all users together may ask a day (UTC); default DEFAULT_LIMITS.projectDailyRequests. */
+  ASSISTANT_PROJECT_DAILY_REQUESTS?: string | undefined;
+  /** Tokens all users together may use a day (UTC); default DEFAULT_LIMITS.projectDailyTokens. */
+  ASSISTANT_PROJECT_DAILY_TOKENS?: string | undefined;
 }
 
 /** The limits when their secrets are unset. */
-export const DEFAULT_LIMITS = { maxTokens: 1_000, dailyRequests: 100, dailyTokens: 200_000 } as const;
+export const DEFAULT_LIMITS = { maxTokens: 1_000, dailyRequests: 100, dailyTokens: 200_000, projectDailyRequests: 2_000, projectDailyTokens: 4_000_000 } as const;
+
+/** The `error.code` of the 422 when a passage is not found on a page (or knowledge item) the user reads. */
+export const UNVERIFIED_PASSAGE = "unverified_passage";
+
+/** How a knowledge item's type is named in its source, as the chat's citations name it. */
+const KNOWLEDGE_TYPES: Record<string, string> = { internal: "Internal", law: "Law", judgment: "Judgment" };
 
 /** What the handler needs from its host, so tests give it fake services. */
 export interface AssistantHandlerDeps {
@@ -94,14 +107,17 @@ function limitOf(value: string | undefined, fallback: number): number {
   return Number.isInteger(limit) && limit >= 1 ? limit : Number.NaN;
 }
 
-type Limits = { maxTokens: number; dailyRequests: number; dailyTokens: number };
+type Limits = { maxTokens: number; dailyRequests: number; dailyTokens: number; projectDailyRequests: number; projectDailyTokens: number };
 
-/** Calls one of the quota functions of the database as the user (PostgREST, with their token): its JSON, or undefined. */
-async function rpc(deps: AssistantHandlerDeps, name: string, args: Record<string, number>, authorization: string, timeoutMs: number): Promise<unknown> {
+/** Who calls a database function: the user (their token, with the anon key) or the function itself (the service key). */
+type Caller = { apikey: string; authorization: string };
+
+/** Calls a function of the database through PostgREST as `caller`: its JSON, or undefined when it fails. */
+async function rpc(deps: AssistantHandlerDeps, name: string, args: Record<string, unknown>, caller: Caller, timeoutMs: number): Promise<unknown> {
   try {
     const response = await deps.fetch(`${deps.env.SUPABASE_URL?.replace(/\/+$/, "")}/rest/v1/rpc/${name}`, {
       method: "POST",
-      headers: { apikey: deps.env.SUPABASE_ANON_KEY ?? "", authorization, "content-type": "application/json" },
+      headers: { ...caller, "content-type": "application/json" },
       body: JSON.stringify(args),
       signal: AbortSignal.timeout(timeoutMs),
     });
@@ -166,19 +182,52 @@ function metered(body: ReadableStream<Uint8Array>, promptChars: number, record: 
   });
 }
 
-/** Whether Supabase Auth accepts the token: 200 from /auth/v1/user means a signed-in user. */
-async function signedIn(deps: AssistantHandlerDeps, authorization: string, timeoutMs: number): Promise<boolean | "unknown"> {
+/** The user Supabase Auth says the token is (200 from /auth/v1/user, with their id), false when it refuses it. */
+async function signedIn(deps: AssistantHandlerDeps, authorization: string, timeoutMs: number): Promise<string | false | "unknown"> {
   try {
     const response = await deps.fetch(`${deps.env.SUPABASE_URL?.replace(/\/+$/, "")}/auth/v1/user`, {
       headers: { apikey: deps.env.SUPABASE_ANON_KEY ?? "", authorization },
       signal: AbortSignal.timeout(timeoutMs),
     });
-    await response.body?.cancel();
-    if (response.status === 200) return true;
-    return response.status === 401 || response.status === 403 ? false : "unknown";
+    if (response.status !== 200) {
+      await response.body?.cancel();
+      return response.status === 401 || response.status === 403 ? false : "unknown";
+    }
+    const user = (await response.json().catch(() => undefined)) as { id?: unknown } | undefined;
+    return typeof user?.id === "string" && user.id !== "" ? user.id : "unknown";
   } catch {
     return "unknown";
   }
+}
+
+/** What the database found of one passage: the page's document title, case and page, or the knowledge item's. */
+type Found = { n: number; title: string; source: string; page?: number; type?: string };
+
+/**
+ * The passages as the model is shown them: each found by the database, as the user (row-level security decides), on
+ * the page of the document it names (or in the knowledge item it names), with the database's title, source and page
+ * and the browser's text (a substring of that page). "refused" when any passage is not found; undefined when the check
+ * could not be made.
+ */
+async function checkedPassages(
+  deps: AssistantHandlerDeps,
+  passages: readonly AssistantPassage[],
+  user: Caller,
+  timeoutMs: number,
+): Promise<AssistantPassage[] | "refused" | undefined> {
+  if (passages.length === 0) return [];
+  const asked = passages.map(({ n, page, text, document, item }) => (document === undefined ? { n, item, text } : { n, document, page, text }));
+  const found = await rpc(deps, "assistant_passages", { passages: asked }, user, timeoutMs);
+  if (!Array.isArray(found) || found.length !== passages.length) return undefined;
+  const checked: AssistantPassage[] = [];
+  for (const [i, passage] of passages.entries()) {
+    const row = found[i] as Found | null;
+    if (!row || row.n !== passage.n || typeof row.title !== "string" || typeof row.source !== "string") return "refused";
+    const kind = row.type === undefined ? undefined : (KNOWLEDGE_TYPES[row.type] ?? row.type);
+    const source = kind === undefined ? row.source : row.source === kind || row.source === "" ? kind : `${kind} · ${row.source}`;
+    checked.push({ n: passage.n, title: row.title, source, ...(row.page === undefined ? {} : { page: row.page }), text: passage.text });
+  }
+  return checked;
 }
 
 /** The model's streamed answer piped back, or a failure that says what broke and never what the key is. */
@@ -195,6 +244,7 @@ async function forward(
   const timer = setTimeout(() => upstream.abort(new DOMException("late", "TimeoutError")), timeoutMs);
   const headers: Record<string, string> = { "content-type": "application/json", accept: "text/event-stream" };
   if (LLM_API_KEY) headers["authorization"] = `Bearer ${LLM_API_KEY}`;
+  const promptChars = messages.reduce((sum, m) => sum + m.content.length, 0);
   let response: Response;
   try {
     response = await deps.fetch(`${LLM_BASE_URL.replace(/\/+$/, "")}/chat/completions`, {
@@ -205,18 +255,19 @@ async function forward(
       signal: upstream.signal,
     });
   } catch {
-    return upstream.signal.reason instanceof DOMException && upstream.signal.reason.name === "TimeoutError"
-      ? failure(504, "The language model did not answer in time.")
-      : failure(502, "The language model could not be reached.");
+    // No answer: the reservation is settled with nothing, or, when the model was slow, with the prompt it may have read.
+    const late = upstream.signal.reason instanceof DOMException && upstream.signal.reason.name === "TimeoutError";
+    await record(late ? Math.ceil(promptChars / 4) : 0);
+    return late ? failure(504, "The language model did not answer in time.") : failure(502, "The language model could not be reached.");
   } finally {
     clearTimeout(timer);
   }
   if (!response.ok || !response.body) {
     // The provider's own error text may quote the key: only its status is passed on.
     await response.body?.cancel().catch(() => undefined);
+    await record(0);
     return failure(502, `The language model answered with HTTP ${response.status}.`);
   }
-  const promptChars = messages.reduce((sum, m) => sum + m.content.length, 0);
   return new Response(metered(response.body, promptChars, record), {
     status: 200,
     headers: { ...CORS, "content-type": "text/event-stream; charset=utf-8", "cache-control": "no-store", "x-accel-buffering": "no" },
@@ -230,13 +281,17 @@ async function forward(
 export function createAssistantHandler(deps: AssistantHandlerDeps): (request: Request) => Promise<Response> {
   const max = deps.maxBodyBytes ?? MAX_BODY_BYTES;
   const timeoutMs = deps.timeoutMs ?? 60_000;
-  const { SUPABASE_URL, SUPABASE_ANON_KEY, LLM_BASE_URL, LLM_MODEL } = deps.env;
+  const { SUPABASE_URL, SUPABASE_ANON_KEY, SUPABASE_SERVICE_ROLE_KEY, LLM_BASE_URL, LLM_MODEL } = deps.env;
   const limits: Limits = {
     maxTokens: limitOf(deps.env.ASSISTANT_MAX_TOKENS, DEFAULT_LIMITS.maxTokens),
     dailyRequests: limitOf(deps.env.ASSISTANT_DAILY_REQUESTS, DEFAULT_LIMITS.dailyRequests),
     dailyTokens: limitOf(deps.env.ASSISTANT_DAILY_TOKENS, DEFAULT_LIMITS.dailyTokens),
+    projectDailyRequests: limitOf(deps.env.ASSISTANT_PROJECT_DAILY_REQUESTS, DEFAULT_LIMITS.projectDailyRequests),
+    projectDailyTokens: limitOf(deps.env.ASSISTANT_PROJECT_DAILY_TOKENS, DEFAULT_LIMITS.projectDailyTokens),
   };
-  const configured = Boolean(SUPABASE_URL && SUPABASE_ANON_KEY && LLM_BASE_URL && LLM_MODEL) && Object.values(limits).every(Number.isInteger);
+  const configured =
+    Boolean(SUPABASE_URL && SUPABASE_ANON_KEY && SUPABASE_SERVICE_ROLE_KEY && LLM_BASE_URL && LLM_MODEL) && Object.values(limits).every(Number.isInteger);
+  const service: Caller = { apikey: SUPABASE_SERVICE_ROLE_KEY ?? "", authorization: `Bearer ${SUPABASE_SERVICE_ROLE_KEY ?? ""}` };
 
   return async (request) => {
     if (request.method === "OPTIONS") return new Response(null, { status: 204, headers: CORS });
@@ -252,11 +307,34 @@ export function createAssistantHandler(deps: AssistantHandlerDeps): (request: Re
     if (text === 413) return failure(413, "The request is too large.");
     const asked = text === 400 ? { refused: "The request is not UTF-8 JSON." } : parseQuestion(jsonOf(text));
     if ("refused" in asked) return failure(400, asked.refused);
-    // The request is counted before the model is asked; its tokens when the answer ends.
-    const allowed = await rpc(deps, "assistant_begin_request", { request_limit: limits.dailyRequests, token_limit: limits.dailyTokens }, authorization, timeoutMs);
-    if (allowed === undefined) return failure(502, "Your daily use of the assistant could not be checked. Try again later.");
-    if (allowed !== true) return failure(429, "Daily assistant limit reached.", {}, DAILY_LIMIT);
-    const record = (tokens: number) => rpc(deps, "assistant_add_tokens", { tokens }, authorization, timeoutMs);
-    return forward(deps, request, buildMessages(asked.question, asked.passages), { maxTokens: limits.maxTokens, timeoutMs, record });
+    // Every passage is found on the user's own pages before anything is counted or asked.
+    const passages = await checkedPassages(deps, asked.passages, { apikey: SUPABASE_ANON_KEY ?? "", authorization }, timeoutMs);
+    if (passages === undefined) return failure(502, "Your passages could not be checked. Try again later.");
+    if (passages === "refused") return failure(422, "A passage is not on a page you can read.", {}, UNVERIFIED_PASSAGE);
+    const messages = buildMessages(asked.question, passages);
+    // The question's tokens are reserved before the model is asked: the prompt's estimate (four characters a token)
+    // plus the most the answer may take; the reservation is settled with what the answer used when it ends.
+    const estimate = Math.ceil(messages.reduce((sum, m) => sum + m.content.length, 0) / 4) + limits.maxTokens;
+    const reserved = await rpc(
+      deps,
+      "assistant_reserve",
+      {
+        person: user,
+        estimate,
+        request_limit: limits.dailyRequests,
+        token_limit: limits.dailyTokens,
+        project_request_limit: limits.projectDailyRequests,
+        project_token_limit: limits.projectDailyTokens,
+      },
+      service,
+      timeoutMs,
+    );
+    const reservation = (reserved as { reservation?: unknown; refused?: unknown } | null | undefined) ?? undefined;
+    if (reservation?.refused === "user") return failure(429, "Daily assistant limit reached.", {}, DAILY_LIMIT);
+    if (reservation?.refused === "project") return failure(429, "The assistant's daily limit for all users is reached.", {}, DAILY_LIMIT);
+    if (typeof reservation?.reservation !== "string") return failure(502, "Your daily use of the assistant could not be checked. Try again later.");
+    const id = reservation.reservation;
+    const record = (tokens: number) => rpc(deps, "assistant_settle", { reservation: id, tokens }, service, timeoutMs);
+    return forward(deps, request, messages, { maxTokens: limits.maxTokens, timeoutMs, record });
   };
 }

@@ -49,7 +49,7 @@ describe("withinLimits and parseQuestion", () => {
     n: i + 1,
     title: long(PROMPT_LIMITS.labelChars + 5),
     source: long(PROMPT_LIMITS.labelChars + 5),
-    ...(i % 2 ? { page: i } : {}),
+    ...(i % 2 ? { page: i, document: `doc-${String(i)}` } : { item: `kb-${String(i)}` }),
     text: ` ${long(PROMPT_LIMITS.passageChars + 5)} `,
   }));
 
@@ -57,8 +57,16 @@ describe("withinLimits and parseQuestion", () => {
     const fitted = withinLimits(` ${long(PROMPT_LIMITS.questionChars + 5)} `, oversized);
     expect(fitted.question).toHaveLength(PROMPT_LIMITS.questionChars);
     expect(fitted.passages.map((p) => p.n)).toEqual(Array.from({ length: PROMPT_LIMITS.passages }, (_, i) => i + 1));
-    expect(fitted.passages[1]).toEqual({ n: 2, title: long(PROMPT_LIMITS.labelChars), source: long(PROMPT_LIMITS.labelChars), page: 1, text: long(PROMPT_LIMITS.passageChars) });
+    expect(fitted.passages[1]).toEqual({
+      n: 2,
+      title: long(PROMPT_LIMITS.labelChars),
+      source: long(PROMPT_LIMITS.labelChars),
+      page: 1,
+      text: long(PROMPT_LIMITS.passageChars),
+      document: "doc-1",
+    });
     expect(fitted.passages[0]).not.toHaveProperty("page");
+    expect(fitted.passages[0]).toMatchObject({ item: "kb-0" });
   });
 
   it("the function takes whatever the browser sends, however large the passages found", () => {
@@ -73,6 +81,9 @@ describe("withinLimits and parseQuestion", () => {
     ["a role beside the question", { question: "q", passages: [], role: "system" }],
     ["a passage that is text", { question: "q", passages: ["x"] }],
     ["a passage without text", { question: "q", passages: [{ n: 1, title: "t", source: "s", text: " " }] }],
+    ["a passage that says nothing of where it is from", { question: "q", passages: [{ n: 1, title: "t", source: "s", text: "x" }] }],
+    ["a knowledge passage with a page", { question: "q", passages: [{ n: 1, title: "t", source: "s", page: 2, text: "x", item: "kb" }] }],
+    ["a document id over the limit", { question: "q", passages: [{ n: 1, title: "t", source: "s", page: 2, text: "x", document: "d".repeat(PROMPT_LIMITS.idChars + 1) }] }],
   ])("refuses %s", (_, body) => {
     expect(parseQuestion(body)).toEqual({ refused: expect.any(String) });
   });

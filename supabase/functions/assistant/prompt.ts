@@ -13,6 +13,10 @@ export interface AssistantPassage {
   source: string;
   page?: number;
   text: string;
+  /** The id of the document whose page (`page`) the text is cut from; the Edge Function finds the text there. */
+  document?: string;
+  /** The id of the knowledge item whose description or body the text is cut from, for a knowledge passage. */
+  item?: string;
 }
 
 /** What the browser sends the Edge Function, and all it may send: the question and the passages found for it. */
@@ -46,6 +50,8 @@ export const PROMPT_LIMITS = {
   questionChars: 2_000,
   /** The highest page number. */
   page: 100_000,
+  /** Characters of a document's or knowledge item's id (the database's own limit). */
+  idChars: 256,
 } as const;
 
 /** The `error.code` of the Edge Function's 429 once a user's daily quota is used up; the chat then quotes the passages. */
@@ -65,12 +71,14 @@ export function withinLimits(question: string, passages: readonly AssistantPassa
   const cut = (text: string, max: number) => text.trim().slice(0, max);
   return {
     question: cut(question, PROMPT_LIMITS.questionChars),
-    passages: passages.slice(0, PROMPT_LIMITS.passages).map(({ n, title, source, page, text }) => ({
+    passages: passages.slice(0, PROMPT_LIMITS.passages).map(({ n, title, source, page, text, document, item }) => ({
       n,
       title: cut(title, PROMPT_LIMITS.labelChars),
       source: cut(source, PROMPT_LIMITS.labelChars),
       ...(page === undefined ? {} : { page }),
       text: cut(text, PROMPT_LIMITS.passageChars),
+      ...(document === undefined ? {} : { document }),
+      ...(item === undefined ? {} : { item }),
     })),
   };
 }
@@ -78,20 +86,24 @@ export function withinLimits(question: string, passages: readonly AssistantPassa
 type Json = Record<string, unknown>;
 const isObject = (value: unknown): value is Json => typeof value === "object" && value !== null && !Array.isArray(value);
 const QUESTION_FIELDS = new Set(["question", "passages"]);
-const PASSAGE_FIELDS = new Set(["n", "title", "source", "page", "text"]);
+const PASSAGE_FIELDS = new Set(["n", "title", "source", "page", "text", "document", "item"]);
 const isText = (value: unknown, max: number, empty = false): value is string =>
   typeof value === "string" && value.length <= max && (empty || value.trim() !== "");
 const isWhole = (value: unknown, max: number): value is number => Number.isInteger(value) && (value as number) >= 1 && (value as number) <= max;
 
 /** Why one passage is refused, or undefined when it is a passage within the limits. */
 function passageFault(value: unknown): string | undefined {
-  if (!isObject(value) || Object.keys(value).some((key) => !PASSAGE_FIELDS.has(key))) return "A passage holds only n, title, source, page and text.";
-  const { n, title, source, page, text } = value;
+  if (!isObject(value) || Object.keys(value).some((key) => !PASSAGE_FIELDS.has(key)))
+    return "A passage holds only n, title, source, page, text, and its document or knowledge item.";
+  const { n, title, source, page, text, document, item } = value;
   if (!isWhole(n, PROMPT_LIMITS.passages)) return `A passage's n is a whole number from 1 to ${PROMPT_LIMITS.passages}.`;
   if (!isText(title, PROMPT_LIMITS.labelChars, true) || !isText(source, PROMPT_LIMITS.labelChars, true))
     return `A passage's title and source are texts of at most ${PROMPT_LIMITS.labelChars} characters.`;
   if (page !== undefined && !isWhole(page, PROMPT_LIMITS.page)) return "A passage's page is a whole number from 1.";
   if (!isText(text, PROMPT_LIMITS.passageChars)) return `A passage's text is 1 to ${PROMPT_LIMITS.passageChars} characters.`;
+  const fromPage = isText(document, PROMPT_LIMITS.idChars) && item === undefined && page !== undefined;
+  const fromItem = isText(item, PROMPT_LIMITS.idChars) && document === undefined && page === undefined;
+  if (!fromPage && !fromItem) return "A passage names the document and page, or the knowledge item, it is quoted from.";
   return undefined;
 }
 

@@ -1,68 +1,144 @@
 import type { PGlite } from "@electric-sql/pglite";
-import { beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { asRole, migratedDb, signUp } from "./harness";
 
-// The assistant's daily quota (issue 31, item 5), as PostgREST runs it: the Edge Function calls the two functions
-// with the signed-in user's token.
+// The assistant's daily quotas (issue 31 item 5, issue 43 item 6: supabase/migrations/20251127000200_assistant_quota.sql
+// and 20251201000300_assistant_passages.sql), as PostgREST runs them: the Edge Function reserves a question's tokens
+// with the service key before the model is asked and settles them when the answer ends; no signed-in user may call
+// either function.
 let db: PGlite;
 
 beforeAll(async () => {
   db = await migratedDb();
 }, 120_000);
 
+// Each test starts a day of its own for the whole project.
+beforeEach(async () => {
+  await db.query("delete from public.assistant_project_usage");
+});
+
 const newUser = () => signUp(db, `${crypto.randomUUID()}@example.com`);
 
-/** assistant_begin_request as this user: whether the question may go on. */
-const begin = (user: string, requestLimit: number, tokenLimit: number) =>
-  asRole(db, "authenticated", user, async (tx) =>
-    (await tx.query<{ allowed: boolean }>("select public.assistant_begin_request($1, $2) as allowed", [requestLimit, tokenLimit])).rows[0]?.allowed,
-  );
+type Limits = { requests: number; tokens: number; projectRequests: number; projectTokens: number };
+const ROOMY: Limits = { requests: 100, tokens: 100_000, projectRequests: 1_000, projectTokens: 1_000_000 };
 
-/** assistant_add_tokens as this user: the day's total. */
-const addTokens = (user: string, tokens: number) =>
-  asRole(db, "authenticated", user, async (tx) => Number((await tx.query<{ total: string }>("select public.assistant_add_tokens($1) as total", [tokens])).rows[0]?.total));
+/** assistant_reserve with the service key: `{ reservation }` or `{ refused }`. */
+const reserve = (user: string, estimate: number, limits: Partial<Limits> = {}) => {
+  const { requests, tokens, projectRequests, projectTokens } = { ...ROOMY, ...limits };
+  return asRole(db, "service_role", null, async (tx) =>
+    (await tx.query<{ r: { reservation?: string; refused?: string } }>("select public.assistant_reserve($1, $2, $3, $4, $5, $6) as r", [
+      user,
+      estimate,
+      requests,
+      tokens,
+      projectRequests,
+      projectTokens,
+    ])).rows[0]!.r,
+  );
+};
+
+/** assistant_settle with the service key: the user's tokens of the day, or null. */
+const settle = (reservation: string, tokens: number) =>
+  asRole(db, "service_role", null, async (tx) => {
+    const total = (await tx.query<{ total: string | null }>("select public.assistant_settle($1, $2) as total", [reservation, tokens])).rows[0]!.total;
+    return total === null ? null : Number(total);
+  });
 
 /** What this user reads of the usage table. */
 const usageAs = (user: string) =>
   asRole(db, "authenticated", user, async (tx) =>
-    (await tx.query<{ user_id: string; requests: number; tokens: string }>("select user_id, requests, tokens from public.assistant_usage")).rows.map((r) => ({
-      ...r,
+    (await tx.query<{ requests: number; tokens: string }>("select requests, tokens from public.assistant_usage")).rows.map((r) => ({
+      requests: r.requests,
       tokens: Number(r.tokens),
     })),
   );
 
-describe("the assistant's daily quota", () => {
-  it("counts a user's questions up to the limit, then refuses without counting", async () => {
+const project = async () =>
+  (await db.query<{ requests: number; tokens: string }>("select requests, tokens from public.assistant_project_usage")).rows.map((r) => ({
+    requests: r.requests,
+    tokens: Number(r.tokens),
+  }));
+
+describe("the assistant's daily quotas", () => {
+  it("reserves each question's estimate before the answer: questions waiting at once cannot pass the user's tokens", async () => {
     const ada = await newUser();
-    expect([await begin(ada, 3, 1_000), await begin(ada, 3, 1_000), await begin(ada, 3, 1_000)]).toEqual([true, true, true]);
-    expect(await begin(ada, 3, 1_000)).toBe(false);
-    expect(await usageAs(ada)).toEqual([{ user_id: ada, requests: 3, tokens: 0 }]);
+    // 30 questions at once, each reserving 1,100 tokens, against 6,000 a day: five go on, the rest are refused.
+    const outcomes = [];
+    for (let i = 0; i < 30; i += 1) outcomes.push(await reserve(ada, 1_100, { tokens: 6_000 }));
+    expect(outcomes.filter((o) => o.reservation)).toHaveLength(5);
+    expect(outcomes.filter((o) => o.refused === "user")).toHaveLength(25);
+    expect(await usageAs(ada)).toEqual([{ requests: 5, tokens: 5_500 }]);
   });
 
-  it("refuses once the day's tokens have reached the limit", async () => {
+  it("settles a reservation once, with the tokens used, and frees the rest for the next question", async () => {
     const ada = await newUser();
-    expect(await begin(ada, 10, 1_000)).toBe(true);
-    expect(await addTokens(ada, 600)).toBe(600);
-    expect(await begin(ada, 10, 1_000)).toBe(true);
-    expect(await addTokens(ada, 400)).toBe(1_000);
-    expect(await begin(ada, 10, 1_000)).toBe(false);
-    expect(await usageAs(ada)).toEqual([{ user_id: ada, requests: 2, tokens: 1_000 }]);
+    const first = (await reserve(ada, 1_100, { tokens: 2_000 })).reservation!;
+    expect(await reserve(ada, 1_100, { tokens: 2_000 })).toEqual({ refused: "user" });
+    expect(await settle(first, 300)).toBe(300);
+    // Settled twice, or a reservation nobody made, changes nothing.
+    expect(await settle(first, 0)).toBeNull();
+    expect(await settle(crypto.randomUUID(), 0)).toBeNull();
+    expect(await reserve(ada, 1_100, { tokens: 2_000 })).toEqual({ reservation: expect.any(String) });
+    expect(await usageAs(ada)).toEqual([{ requests: 2, tokens: 1_400 }]);
   });
 
-  it("counts each user apart: B's questions are B's, and B reads none of A's usage", async () => {
+  it("counts a user's questions up to the limit", async () => {
+    const ada = await newUser();
+    for (let i = 0; i < 3; i += 1) expect(await reserve(ada, 10, { requests: 3 })).toHaveProperty("reservation");
+    expect(await reserve(ada, 10, { requests: 3 })).toEqual({ refused: "user" });
+    expect(await usageAs(ada)).toEqual([{ requests: 3, tokens: 30 }]);
+  });
+
+  it("holds a project-wide day beside each user's: questions and tokens of every user together", async () => {
     const [ada, bob] = [await newUser(), await newUser()];
-    await begin(ada, 1, 1_000);
-    await addTokens(ada, 900);
-    expect(await begin(ada, 1, 1_000)).toBe(false);
-    expect(await begin(bob, 1, 1_000)).toBe(true);
-    expect(await usageAs(bob)).toEqual([{ user_id: bob, requests: 1, tokens: 0 }]);
-    expect(await usageAs(ada)).toEqual([{ user_id: ada, requests: 1, tokens: 900 }]);
+    expect(await reserve(ada, 500, { projectTokens: 1_000 })).toHaveProperty("reservation");
+    expect(await reserve(bob, 600, { projectTokens: 1_000 })).toEqual({ refused: "project" });
+    expect(await reserve(bob, 500, { projectTokens: 1_000 })).toHaveProperty("reservation");
+    expect(await reserve(bob, 1, { projectRequests: 2 })).toEqual({ refused: "project" });
+    expect(await project()).toEqual([{ requests: 2, tokens: 1_000 }]);
+    // Bob's refusals counted nothing of his.
+    expect(await usageAs(bob)).toEqual([{ requests: 1, tokens: 500 }]);
+  });
+
+  it("settles on the project's day too", async () => {
+    const ada = await newUser();
+    const made = (await reserve(ada, 1_000)).reservation!;
+    await settle(made, 250);
+    expect(await project()).toEqual([{ requests: 1, tokens: 250 }]);
+  });
+
+  it.each([
+    ["a negative estimate", (user: string) => reserve(user, -1), /invalid_limit/],
+    ["a negative limit", (user: string) => reserve(user, 1, { tokens: -1 }), /invalid_limit/],
+    ["negative tokens", async (user: string) => settle((await reserve(user, 5)).reservation!, -5), /invalid_tokens/],
+  ])("refuses %s", async (_, call, error) => {
+    const ada = await newUser();
+    await expect(call(ada)).rejects.toThrow(error);
+  });
+
+  it("lets no signed-in user reserve, settle, or touch the tables: only the function's service key", async () => {
+    const ada = await newUser();
+    const made = (await reserve(ada, 100)).reservation!;
+    for (const sql of [
+      `select public.assistant_reserve('${ada}', 0, 1000, 1000000, 1000, 100000000)`,
+      `select public.assistant_settle('${made}', 0)`,
+      "select * from public.assistant_project_usage",
+      "select * from public.assistant_reservations",
+      "update public.assistant_usage set requests = 0, tokens = 0",
+      "select public.assistant_begin_request(100, 1000)",
+      "select public.assistant_add_tokens(0)",
+      "select public.assistant_usage_of_today()",
+    ]) {
+      await expect(asRole(db, "authenticated", ada, (tx) => tx.query(sql)), sql).rejects.toThrow(/permission denied|does not exist/);
+      await expect(asRole(db, "anon", null, (tx) => tx.query(sql)), sql).rejects.toThrow(/permission denied|does not exist/);
+    }
+    expect(await usageAs(ada)).toEqual([{ requests: 1, tokens: 100 }]);
   });
 
   it("starts each UTC day afresh and leaves earlier days as they were", async () => {
     const ada = await newUser();
     await db.query("insert into public.assistant_usage (user_id, day, requests, tokens) values ($1, (now() at time zone 'utc')::date - 1, 5, 9000)", [ada]);
-    expect(await begin(ada, 5, 9_000)).toBe(true);
+    expect(await reserve(ada, 10, { requests: 5, tokens: 9_000 })).toHaveProperty("reservation");
     const days = await asRole(db, "authenticated", ada, async (tx) =>
       (await tx.query<{ past: boolean; requests: number }>("select day < (now() at time zone 'utc')::date as past, requests from public.assistant_usage order by day")).rows,
     );
@@ -72,43 +148,11 @@ describe("the assistant's daily quota", () => {
     ]);
   });
 
-  it.each([
-    ["insert a row", (user: string) => `insert into public.assistant_usage (user_id, day) values ('${user}', '2030-01-01')`],
-    ["lower a count", () => "update public.assistant_usage set requests = 0, tokens = 0"],
-    ["delete a row", () => "delete from public.assistant_usage"],
-  ])("a user cannot %s of the table directly, their own included", async (_, sql) => {
+  it("a user's usage and reservations go with their account", async () => {
     const ada = await newUser();
-    await begin(ada, 5, 1_000);
-    await expect(asRole(db, "authenticated", ada, (tx) => tx.query(sql(ada)))).rejects.toThrow(/permission denied/);
-    expect(await usageAs(ada)).toEqual([{ user_id: ada, requests: 1, tokens: 0 }]);
-  });
-
-  it.each([
-    ["negative tokens", (user: string) => addTokens(user, -500), /invalid_tokens/],
-    ["more tokens than one answer can have", (user: string) => addTokens(user, 10_000_001), /invalid_tokens/],
-    ["a negative limit", (user: string) => begin(user, -1, 1_000), /invalid_limit/],
-  ])("refuses %s: the counts only ever go up", async (_, call, error) => {
-    const ada = await newUser();
-    await begin(ada, 5, 1_000);
-    await expect(call(ada)).rejects.toThrow(error);
-    expect(await usageAs(ada)).toEqual([{ user_id: ada, requests: 1, tokens: 0 }]);
-  });
-
-  it("gives the anonymous role nothing: no usage to read, neither function to call", async () => {
-    await expect(asRole(db, "anon", null, (tx) => tx.query("select * from public.assistant_usage"))).rejects.toThrow(/permission denied/);
-    await expect(asRole(db, "anon", null, (tx) => tx.query("select public.assistant_begin_request(100, 1000)"))).rejects.toThrow(/permission denied/);
-    await expect(asRole(db, "anon", null, (tx) => tx.query("select public.assistant_add_tokens(0)"))).rejects.toThrow(/permission denied/);
-  });
-
-  it("keeps its helper from the API: a user cannot call it", async () => {
-    const ada = await newUser();
-    await expect(asRole(db, "authenticated", ada, (tx) => tx.query("select public.assistant_usage_of_today()"))).rejects.toThrow(/permission denied/);
-  });
-
-  it("a user's usage goes with their account", async () => {
-    const ada = await newUser();
-    await begin(ada, 5, 1_000);
+    await reserve(ada, 5);
     await db.query("delete from auth.users where id = $1", [ada]);
     expect((await db.query("select 1 from public.assistant_usage where user_id = $1", [ada])).rows).toEqual([]);
+    expect((await db.query("select 1 from public.assistant_reservations where user_id = $1", [ada])).rows).toEqual([]);
   });
 });

@@ -227,7 +227,7 @@ describe("the policies, not the fake, decide", () => {
     ({
       select: `"Members read the files of documents open to them"`,
       insert: `"Users upload files into their own folder"`,
-      delete: `"Users delete their own documents' files"`,
+      delete: `"Who may delete a document deletes its file"`,
     })[action]!;
 
   beforeAll(async () => {

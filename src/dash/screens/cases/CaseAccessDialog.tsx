@@ -59,8 +59,14 @@ function AccessForm({ item, team, onClose }: { item: CaseCard; team: string[]; o
           </label>
         ))}
       </fieldset>
-      <fieldset className="flex flex-col gap-2">
+      <fieldset className="flex flex-col gap-2" aria-describedby={sharing === "members" ? `${id}-wall` : undefined}>
         <legend className="field-label">Members</legend>
+        {sharing === "members" && (
+          <p id={`${id}-wall`} className="text-sm text-muted">
+            {/* What a wall means (strict walls, issue 43): the server takes the case's documents from everyone else. */}
+            Anyone not on this list loses the case and all its documents, including documents they uploaded themselves.
+          </p>
+        )}
         {people.map((person) => {
           const isCreator = person.userId === creator;
           return (

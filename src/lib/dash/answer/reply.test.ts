@@ -101,11 +101,13 @@ describe("the reply writer", () => {
     expect(rejection).toHaveProperty("name", "AbortError");
   });
 
-  it("a model passage is the whole passage quoted, with its title and page", () => {
+  it("a model passage is the whole passage quoted, with its title, page and the document it is cut from", () => {
     const [result] = index.search("security deposit").results;
     if (!result) throw new Error("no result");
     const passage = modelPassage(result, 0);
-    expect(passage).toMatchObject({ n: 1, title: LEASE.title, page: 2 });
+    // The document's id and page let the assistant function find the text on the user's own page (issue 43).
+    expect(passage).toMatchObject({ n: 1, title: LEASE.title, page: 2, document: LEASE.id });
+    expect(passage).not.toHaveProperty("item");
     expect(passage.text).toBe(result.snippet.text);
     expect(passage.text).toMatch(/^Security Deposit\. .*deposit\.$/);
   });

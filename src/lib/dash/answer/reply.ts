@@ -35,7 +35,7 @@ export function modelPassage(result: SearchResult, index: number): AssistantPass
     n: index + 1,
     title: citation.title,
     source: citation.source,
-    ...(result.entry.kind === "page" ? { page: result.entry.page } : {}),
+    ...(result.entry.kind === "page" ? { page: result.entry.page, document: result.entry.docId } : { item: result.entry.itemId }),
     text: result.snippet.text,
   };
 }
