@@ -48,7 +48,7 @@ test.beforeAll(async () => {
   }
   const as = <T,>(user: string, sql: string, params: unknown[]) => asRole(db, "authenticated", user, async (tx) => (await tx.query<T>(sql, params)).rows);
   const [made] = await as<{ invite: { token: string } }>(ADA.id, "select public.create_firm_invite($1) as invite", [BOB.email]);
-  await as(BOB.id, "select public.accept_firm_invite($1)", [made!.invite.token]);
+  await as(BOB.id, "select public.accept_firm_invite($1, public.current_firm(), true)", [made!.invite.token]);
 });
 test.afterAll(async () => {
   await server?.close();
@@ -195,12 +195,16 @@ test("Ada invites Carol, who joins by the link and reads the firm's case; a wall
   await test.step("Carol opens the link, signs in, joins the firm, and reads the firm-wide case and its document", async () => {
     await carol.goto(link);
     await expect(carol.getByRole("status").filter({ hasText: "You are invited" })).toHaveText(
-      `You are invited to join ${FIRM} as a member. Sign in or create an account with ${CAROL.email} to accept.`,
+      `You are invited to join ${FIRM} as a member by Ada Lovelace. Sign in or create an account with ${CAROL.email} to decide.`,
     );
     // The token leaves the address bar at once.
     expect(carol.url()).toBe(`${FULL}/login`);
     await hydrated(carol);
     await submitSignIn(carol, CAROL.email, CAROL.password);
+    // Signed in, nothing happens until Carol chooses (tests/e2e/firm-invite-supabase.spec.ts: Decline, and what moves).
+    const decision = carol.getByRole("dialog", { name: "Firm invite" });
+    await expect(decision).toContainText(`Join ${FIRM}, invited by Ada Lovelace. You will leave Carol Clerk's firm.`);
+    await decision.getByRole("button", { name: "Join" }).click();
     await expect(carol).toHaveURL(`${FULL}/dash`, { timeout: 15_000 });
     await expect.poll(async () => (await db.query("select role from public.firm_members where user_id = $1", [CAROL.id])).rows).toEqual([{ role: "member" }]);
     const seen = await listed(carol, { shown: [OPEN_CASE, OPEN_DOC] });

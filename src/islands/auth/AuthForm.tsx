@@ -21,11 +21,15 @@ import FormBanner from "../../ui/FormBanner";
 import { focusField } from "../../ui/focusField";
 import { firstInvalid } from "../../lib/validation";
 import { useFirmInvite } from "./useFirmInvite";
+import InviteDecision from "./InviteDecision";
 
 const COPY = {
   signIn: { heading: "Welcome Back", intro: "Sign in to your legal assistant workspace.", submit: "Sign In" },
   signUp: { heading: "Create Account", intro: "Set up your legal assistant workspace.", submit: "Create Account" },
 } as const;
+
+/** Where a sign-in goes on to: the page the guard sent us from, or the dashboard. */
+const goOn = () => window.location.replace(safeNextPath(new URLSearchParams(window.location.search).get("next"), window.location.origin));
 
 /** The /login form: Log In / Sign Up, validated per field, with the provider's answer in a banner. */
 export default function AuthForm() {
@@ -38,24 +42,23 @@ export default function AuthForm() {
   const hydrated = useHydrated();
   const { mode, fields, errors, banner, busy } = state;
   const copy = COPY[mode];
-  const { invite, accept } = useFirmInvite();
-  const accepting = useRef(false);
+  const { invite, join, decline } = useFirmInvite(user?.id ?? null);
 
   // Signed in (before, just now, or in another tab): go on to the page the guard sent us from, or the dashboard.
-  // A password-recovery link signs in too, but the new password comes first. An invite link joins its firm first;
-  // one that cannot be used stays on screen, with a way on.
+  // A password-recovery link signs in too, but the new password comes first. An invite link waits for Join or
+  // Decline (InviteDecision); one that cannot be used stays on screen, with a way on.
   useEffect(() => {
-    if (loading || !user || recovering || invite.state === "checking" || invite.state === "problem") return;
-    const next = new URLSearchParams(window.location.search).get("next");
-    const go = () => window.location.replace(safeNextPath(next, window.location.origin));
-    if (invite.state === "none") return go();
-    if (accepting.current) return;
-    accepting.current = true;
-    void accept().then((joined) => {
-      accepting.current = false;
-      if (joined) go();
-    });
-  }, [loading, user, recovering, invite, accept]);
+    if (loading || !user || recovering || invite.state !== "none") return;
+    goOn();
+  }, [loading, user, recovering, invite]);
+
+  /** Join: on success the page moves on to where a sign-in goes; else the reason, shown in the dialog. */
+  const onJoin = async (takeRecords: boolean) => {
+    const outcome = await join(takeRecords);
+    if (!outcome.joined) return outcome.message;
+    goOn();
+    return null;
+  };
 
   /** What ties an input to its slot of the form state: name, value, error, and the edit action. */
   const bind = (field: keyof AuthFields) => ({
@@ -106,6 +109,7 @@ export default function AuthForm() {
     <div className="w-full max-w-md rounded-2xl border border-line bg-surface/80 p-6 sm:p-8">
       <h1 className="text-3xl font-bold tracking-tight">{copy.heading}</h1>
       <p className="mt-2 text-muted">{copy.intro}</p>
+      {invite.state === "valid" && user && invite.askedAs === user.id && <InviteDecision status={invite.status} onJoin={onJoin} onDecline={decline} />}
       {invite.state === "valid" && (
         <p role="status" className="mt-4 rounded-lg border border-accent/40 bg-accent/10 p-3 text-sm">
           {invite.message}

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from "react";
-import { acceptProblem, INVITE_PROBLEMS, inviteTokenOf, inviteWelcome } from "../../lib/firm/invites";
+import { acceptProblem, INVITE_DECIDED, INVITE_PROBLEMS, inviteTokenOf, inviteWelcome, type ValidInvite } from "../../lib/firm/invites";
 import { authBackend } from "../../stores/auth";
 import { flashToast } from "../../stores/toasts";
 
@@ -13,7 +13,8 @@ export const DEMO_INVITE =
 export type FirmInvite =
   | { state: "none" }
   | { state: "checking" }
-  | { state: "valid"; message: string; email: string }
+  /** `askedAs`: the user it was asked as (null: signed out), whose firm `status.leaving` is. */
+  | { state: "valid"; message: string; status: ValidInvite; askedAs: string | null }
   | { state: "problem"; message: string };
 
 function pendingToken(): string | null {
@@ -40,49 +41,71 @@ function forget() {
 }
 
 /**
- * /login#invite=<token>: says what the link is (valid for whom, or used, expired, revoked), and once the invitee is
- * signed in, joins them to the firm. The token is kept for this tab only until it is used.
+ * /login#invite=<token>: says what the link is (valid for whom, or used, expired, revoked). Once the invitee is signed
+ * in it is asked again as them (the firm they would leave, what could come along), and nothing happens until they
+ * choose: `join` (with or without their own records) or `decline`. The token is kept for this tab only until then.
  */
-export function useFirmInvite() {
+export function useFirmInvite(userId: string | null) {
   const [invite, setInvite] = useState<FirmInvite>({ state: "none" });
   const [token, setToken] = useState<string | null>(null);
 
+  // Read once the page runs (never on the server, which has no address bar).
   useEffect(() => {
     const found = pendingToken();
     if (!found) return;
     setToken(found);
     setInvite({ state: "checking" });
+  }, []);
+
+  useEffect(() => {
+    if (!token) return;
+    let current = true;
+    setInvite({ state: "checking" });
     void authBackend()
       .then(async (backend) => {
         const api = backend.firmApi?.();
-        if (!api) return setInvite({ state: "problem", message: DEMO_INVITE });
-        const status = await api.inviteStatus(found);
-        if (status.status === "valid") setInvite({ state: "valid", message: inviteWelcome(status), email: status.email });
+        if (!api) return current && setInvite({ state: "problem", message: DEMO_INVITE });
+        const status = await api.inviteStatus(token);
+        if (!current) return;
+        if (status.status === "valid") setInvite({ state: "valid", message: inviteWelcome(status), status, askedAs: userId });
         else {
           forget();
           setInvite({ state: "problem", message: INVITE_PROBLEMS[status.status] });
         }
       })
-      .catch(() => setInvite({ state: "problem", message: "The invite could not be checked. Check your connection and reload the page." }));
-  }, []);
+      .catch(() => current && setInvite({ state: "problem", message: "The invite could not be checked. Check your connection and reload the page." }));
+    return () => {
+      current = false;
+    };
+    // Asked again as whoever signs in: the firm they would leave is theirs.
+  }, [token, userId]);
 
-  /** Joins the signed-in user to the invite's firm; whether they joined (a refusal is shown instead). */
-  const accept = useCallback(async (): Promise<boolean> => {
-    if (!token || invite.state !== "valid") return false;
-    const api = (await authBackend()).firmApi?.();
-    try {
-      if (!api) throw new Error("no firm");
-      await api.acceptInvite(token);
-    } catch (error) {
-      const message = acceptProblem(error instanceof Error ? error.message : "", invite.email);
-      if (!message.startsWith("This invite is for")) forget();
-      setInvite({ state: "problem", message });
-      return false;
-    }
+  /** Joins the signed-in user to the invite's firm, leaving the one they were shown; whether they joined. */
+  const join = useCallback(
+    async (takeRecords: boolean): Promise<{ joined: true } | { joined: false; message: string }> => {
+      if (!token || invite.state !== "valid") return { joined: false, message: acceptProblem("") };
+      const { status } = invite;
+      try {
+        const api = (await authBackend()).firmApi?.();
+        if (!api) throw new Error("no firm");
+        await api.acceptInvite(token, status.leaving?.id ?? null, takeRecords && status.leaving?.alone === true);
+      } catch (error) {
+        return { joined: false, message: acceptProblem(error instanceof Error ? error.message : "", status.email) };
+      }
+      forget();
+      flashToast(INVITE_DECIDED.joined(status.firm));
+      return { joined: true };
+    },
+    [token, invite],
+  );
+
+  /** Declines: nothing changes, the token is forgotten, and the page goes on as after any sign-in. */
+  const decline = useCallback(() => {
+    if (invite.state !== "valid") return;
     forget();
-    flashToast({ title: "Welcome to the firm", description: "You joined your firm's workspace. Its shared cases and documents are yours to work on." });
-    return true;
-  }, [token, invite]);
+    flashToast(INVITE_DECIDED.declined(invite.status.firm));
+    setInvite({ state: "none" });
+  }, [invite]);
 
-  return { invite, accept };
+  return { invite, join, decline };
 }

@@ -55,8 +55,11 @@ export interface FirmApi {
   revokeInvite(id: string): Promise<void>;
   /** What a link is; anyone holding it may ask. */
   inviteStatus(token: string): Promise<InviteStatus>;
-  /** Joins the signed-in user to the invite's firm. */
-  acceptInvite(token: string): Promise<void>;
+  /**
+   * Joins the signed-in user to the invite's firm, naming the firm they leave (the database refuses any other); their
+   * own records come along only with `takeRecords`.
+   */
+  acceptInvite(token: string, leavingFirm: string | null, takeRecords: boolean): Promise<void>;
   /** Has the invite Edge Function e-mail the invite's link; throws when it was not sent. */
   emailInvite(token: string): Promise<void>;
   /** The members of every case the user reads. */
@@ -120,8 +123,8 @@ export function createFirmApi(client: SupabaseClient): FirmApi {
     async inviteStatus(token) {
       return parseInviteStatus(must(await client.rpc("firm_invite_status", { token })));
     },
-    async acceptInvite(token) {
-      must(await client.rpc("accept_firm_invite", { token }));
+    async acceptInvite(token, leavingFirm, takeRecords) {
+      must(await client.rpc("accept_firm_invite", { token, leaving_firm: leavingFirm, take_records: takeRecords }));
     },
     async emailInvite(token) {
       const { data, error } = await client.functions.invoke<{ sent?: unknown }>("invite", { body: { token } });

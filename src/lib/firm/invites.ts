@@ -11,10 +11,24 @@ export type FirmRole = "admin" | "member";
 /** How each role reads on screen. */
 export const ROLE_LABELS: Record<FirmRole, string> = { admin: "Admin", member: "Member" };
 
-/** What a link is, as firm_invite_status answers. */
+/** The firm a signed-in invitee would leave, as firm_invite_status tells them: its own records they could take along. */
+export interface LeavingFirm {
+  id: string;
+  name: string;
+  /** Whether they are its only member: only then may their records come along. */
+  alone: boolean;
+  cases: number;
+  documents: number;
+  knowledge: number;
+}
+
+/** What a link is, as firm_invite_status answers; `leaving` only to a signed-in caller in another firm. */
 export type InviteStatus =
-  | { status: "valid"; firm: string; email: string; role: FirmRole }
+  | { status: "valid"; firm: string; email: string; role: FirmRole; invitedBy: string; leaving?: LeavingFirm }
   | { status: "used" | "expired" | "revoked" | "unknown" };
+
+/** A valid invite. */
+export type ValidInvite = Extract<InviteStatus, { status: "valid" }>;
 
 const TOKEN = /^[0-9a-f]{64}$/;
 const FRAGMENT_KEY = "invite";
@@ -40,11 +54,23 @@ export function inviteTokenOf(hash: string): string | null {
 /** Whether a value is one of the firm's roles. */
 export const isFirmRole = (value: unknown): value is FirmRole => value === "admin" || value === "member";
 
+const recordOf = (value: unknown) => (typeof value === "object" && value !== null ? value : {}) as Record<string, unknown>;
+const count = (value: unknown) => (typeof value === "number" && Number.isInteger(value) && value >= 0 ? value : 0);
+
+/** The firm to be left, from firm_invite_status's `leaving`; undefined when absent or not what the database sends. */
+function parseLeaving(value: unknown): LeavingFirm | undefined {
+  const { id, name, alone, cases, documents, knowledge } = recordOf(value);
+  if (typeof id !== "string" || typeof name !== "string" || typeof alone !== "boolean") return undefined;
+  return { id, name, alone, cases: count(cases), documents: count(documents), knowledge: count(knowledge) };
+}
+
 /** Reads firm_invite_status's answer; anything unexpected is an unknown link. */
 export function parseInviteStatus(value: unknown): InviteStatus {
-  const answer = (typeof value === "object" && value !== null ? value : {}) as Record<string, unknown>;
-  const { status, firm, email, role } = answer;
-  if (status === "valid" && typeof firm === "string" && typeof email === "string" && isFirmRole(role)) return { status, firm, email, role };
+  const { status, firm, email, role, invited_by: invitedBy, leaving } = recordOf(value);
+  if (status === "valid" && typeof firm === "string" && typeof email === "string" && isFirmRole(role)) {
+    const found = parseLeaving(leaving);
+    return { status, firm, email, role, invitedBy: typeof invitedBy === "string" ? invitedBy : "an admin of the firm", ...(found ? { leaving: found } : {}) };
+  }
   if (status === "used" || status === "expired" || status === "revoked") return { status };
   return { status: "unknown" };
 }
@@ -57,9 +83,37 @@ export const INVITE_PROBLEMS = {
   unknown: "This invite link is not valid. Check that you copied all of it, or ask your firm's admin for a new one.",
 } as const;
 
-/** The login page's line about a valid link. */
-export const inviteWelcome = (status: Extract<InviteStatus, { status: "valid" }>) =>
-  `You are invited to join ${status.firm} as ${status.role === "admin" ? "an admin" : "a member"}. Sign in or create an account with ${status.email} to accept.`;
+/** The login page's line about a valid link, before sign-in. */
+export const inviteWelcome = (status: ValidInvite) =>
+  `You are invited to join ${status.firm} as ${status.role === "admin" ? "an admin" : "a member"} by ${status.invitedBy}. Sign in or create an account with ${status.email} to decide.`;
+
+const counted = (n: number, one: string, many: string) => `${String(n)} ${n === 1 ? one : many}`;
+
+/** What the Join/Decline dialog says: the question, and what may come along (null: nothing can). */
+export function inviteDecision(status: ValidInvite): { question: string; records: string | null; stays: string | null } {
+  const { leaving } = status;
+  const question = `Join ${status.firm}, invited by ${status.invitedBy}.${leaving ? ` You will leave ${leaving.name}.` : ""}`;
+  if (!leaving) return { question, records: null, stays: null };
+  const total = leaving.cases + leaving.documents + leaving.knowledge;
+  if (!leaving.alone) return { question, records: null, stays: `What you made in ${leaving.name} stays with it.` };
+  if (total === 0) return { question, records: null, stays: null };
+  const what = [
+    counted(leaving.cases, "case", "cases"),
+    counted(leaving.documents, "document", "documents"),
+    counted(leaving.knowledge, "knowledge item", "knowledge items"),
+  ].join(", ");
+  return {
+    question,
+    records: `Take my own records to ${status.firm} (${what})`,
+    stays: `Left unticked, they stay in ${leaving.name}, which you will no longer open.`,
+  };
+}
+
+/** What the workspace says after a decision. */
+export const INVITE_DECIDED = {
+  joined: (firm: string) => ({ title: "Welcome to the firm", description: `You joined ${firm}. Its shared cases and documents are yours to work on.` }),
+  declined: (firm: string) => ({ title: "Invite declined", description: `You did not join ${firm}. Nothing was changed.` }),
+};
 
 /** What a refused accept_firm_invite means for the person, from the database's message. */
 export function acceptProblem(message: string, invitedEmail?: string): string {
@@ -68,6 +122,12 @@ export function acceptProblem(message: string, invitedEmail?: string): string {
   }
   if (message.includes("this invite is for")) {
     return `This invite is for ${invitedEmail ?? message.replace(/^.*this invite is for /, "")}. Sign out and sign in with that address to accept it.`;
+  }
+  if (message.includes("confirm your e-mail")) {
+    return "Confirm your e-mail address first: open the link in the e-mail we sent you, then open the invite again.";
+  }
+  if (message.includes("name the firm you are leaving")) {
+    return "Your firm changed while you were deciding. Open the invite link again to see what joining means now.";
   }
   if (message.includes("last admin")) {
     return "You are the last admin of your current firm. Make another member admin there first, then open the link again.";

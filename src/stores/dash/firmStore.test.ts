@@ -76,6 +76,8 @@ describe("the firm store", () => {
     ["carol@firm.test is already a member of the firm", "carol@firm.test is already a member of the firm."],
     ['new row for relation "firm_invites" violates check constraint "firm_invites_email_check"', FIRM_MESSAGES.badEmail],
     ["permission denied: only a firm's admins invite", FIRM_MESSAGES.notAdmin],
+    ["too many pending invites: a firm has at most 20 pending invites", "Your firm has 20 pending invites, the most it may have: revoke one, or wait until one is used or expires."],
+    ["too many invites today: a firm makes at most 50 invites a day", "Your firm has made 50 invites today, the most it may: try again tomorrow."],
     ["Failed to fetch", FIRM_MESSAGES.failed],
   ])("says what a refusal means: %s", async (message, shown) => {
     const { api } = fakeApi({ invite: () => Promise.reject(new Error(message)) });

@@ -19,12 +19,18 @@ export const FIRM_MESSAGES = {
   badEmail: "Enter a valid e-mail address.",
   failed: "That did not work. Check your connection and try again.",
   alreadyMember: (email: string) => `${email} is already a member of the firm.`,
+  pendingLimit: (most: string) => `Your firm has ${most} pending invites, the most it may have: revoke one, or wait until one is used or expires.`,
+  dailyLimit: (most: string) => `Your firm has made ${most} invites today, the most it may: try again tomorrow.`,
 } as const;
 
 /** What a refused change means for the person, from the database's message. */
 export function firmProblem(message: string, email = ""): string {
   if (message.includes("last admin")) return FIRM_MESSAGES.lastAdmin;
   if (message.includes("already a member")) return FIRM_MESSAGES.alreadyMember(email);
+  // The invite limits (firm_invite_limits in 20251201000100_invite_decision.sql), whose number the database says.
+  const most = /at most (\d+)/.exec(message)?.[1] ?? "";
+  if (message.includes("too many pending invites")) return FIRM_MESSAGES.pendingLimit(most);
+  if (message.includes("too many invites today")) return FIRM_MESSAGES.dailyLimit(most);
   if (message.includes("email_check") || message.includes("firm_invites_email")) return FIRM_MESSAGES.badEmail;
   if (message.includes("permission denied") || message.includes("row-level security")) return FIRM_MESSAGES.notAdmin;
   return FIRM_MESSAGES.failed;

@@ -144,6 +144,15 @@ describe("invite function: the database decides, asked as the admin", () => {
     expect(authCalls()).toEqual([]);
   });
 
+  it("refuses with 429 and says so once the invite was e-mailed 3 times (its re-send limit), and e-mails nobody", async () => {
+    server.setHandler(supabase({ rpc: { status: 200, body: { limit: "sends", sends: 3 } } }));
+    expect(await call(post({ token: TOKEN }))).toEqual({
+      status: 429,
+      json: { sent: false, error: "This invite has been e-mailed 3 times, the most one invite may be: copy the link and send it yourself." },
+    });
+    expect(authCalls()).toEqual([]);
+  });
+
   it("passes PostgREST's 401 (a token it does not accept) and 403 on, and e-mails nobody", async () => {
     server.setHandler(supabase({ rpc: { status: 401, body: { code: "PGRST301", message: "JWT expired" } } }));
     expect(await call(post({ token: TOKEN }))).toEqual({ status: 401, json: { error: INVITE_ERRORS.signIn } });

@@ -1,8 +1,8 @@
 /**
  * The invite Edge Function: e-mails a firm invite through the project's own e-mail sending (Supabase Auth and its
  * SMTP settings). The database decides, asked as the calling admin, that the invite is theirs to send and still valid
- * (firm_invite_to_send in supabase/migrations/20251129000000_firms.sql); only then is the service key used, and only
- * with Auth. Plain web APIs only, so Node runs it in tests and Deno in production.
+ * (firm_invite_to_send in supabase/migrations/20251129000000_firms.sql, which since 20251201000100_invite_decision.sql
+ * also counts the e-mails sent for the invite and refuses past 3); only then is the service key used, and only with Auth. Plain web APIs only, so Node runs it in tests and Deno in production.
  */
 
 /** The function's settings: Supabase provides the first three; `supabase secrets set SITE_URL=...` the last. */
@@ -34,6 +34,8 @@ export const INVITE_ERRORS = {
   notSetUp: "E-mail sending is not set up: copy the link instead.",
   signIn: "Sign in as an admin of the firm to send an invite.",
   invalid: "Send a JSON body { \"token\": \"<the invite's 64 hex digits>\" }.",
+  resendLimit: (sends: number) =>
+    `This invite has been e-mailed ${String(sends)} times, the most one invite may be: copy the link and send it yourself.`,
 } as const;
 
 const TOKEN = /^[0-9a-f]{64}$/;
@@ -90,6 +92,13 @@ interface Invite {
   role: string;
 }
 
+/** How many times the invite was e-mailed, when firm_invite_to_send says its re-send limit is reached. */
+function sendLimitOf(data: unknown): number | null {
+  if (typeof data !== "object" || data === null) return null;
+  const { limit, sends } = data as Record<string, unknown>;
+  return limit === "sends" && typeof sends === "number" ? sends : null;
+}
+
 /** firm_invite_to_send's answer when it names an invite; its null (not the caller's, or no longer valid) is not one. */
 function inviteOf(data: unknown): Invite | null {
   if (typeof data !== "object" || data === null) return null;
@@ -144,6 +153,9 @@ export function createInviteHandler(deps: InviteHandlerDeps): (request: Request)
     const asked = await post(`${base}/rest/v1/rpc/firm_invite_to_send`, SUPABASE_ANON_KEY, bearer, { token });
     if (asked?.status === 401) return reply(401, { error: INVITE_ERRORS.signIn });
     if (asked?.status === 403 || (asked?.status === 200 && asked.data === null)) return reply(403, { error: INVITE_ERRORS.notYours });
+    // The database counts each e-mail on the invite; past its limit nothing is sent.
+    const sends = asked?.status === 200 ? sendLimitOf(asked.data) : null;
+    if (sends !== null) return reply(429, { sent: false, error: INVITE_ERRORS.resendLimit(sends) });
     const invite = asked?.status === 200 ? inviteOf(asked.data) : null;
     if (!invite) return notSent(502, INVITE_ERRORS.notSent);
 

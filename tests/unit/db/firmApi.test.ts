@@ -30,6 +30,9 @@ beforeAll(async () => {
   server = await serveDataApi(db, ANON_KEY);
 }, 120_000);
 
+const firmOf = async (user: string) =>
+  (await db.query<{ firm_id: string }>("select firm_id from public.firm_members where user_id = $1", [user])).rows[0]!.firm_id;
+
 afterAll(async () => {
   await server.close();
 });
@@ -37,11 +40,17 @@ afterAll(async () => {
 describe("the firm API over supabase-js", () => {
   it("invites, lets the invitee check and accept the link, and shows the firm with its members", async () => {
     const { token } = await apiOf(ada).invite("bob@firm.test", "member");
-    expect(await apiOf(null).inviteStatus(token)).toEqual({ status: "valid", firm: "Ada Lovelace's firm", email: "bob@firm.test", role: "member" });
+    const valid = { status: "valid", firm: "Ada Lovelace's firm", email: "bob@firm.test", role: "member", invitedBy: "Ada Lovelace" };
+    expect(await apiOf(null).inviteStatus(token)).toEqual(valid);
+    // Signed in, Bob is told the firm he would leave, which the accept must name.
+    const asBob = await apiOf(bob).inviteStatus(token);
+    const leaving = { id: await firmOf(bob), name: "Bob Byron's firm", alone: true, cases: 0, documents: 0, knowledge: 0 };
+    expect(asBob).toEqual({ ...valid, leaving });
     expect((await apiOf(ada).load()).invites).toEqual([expect.objectContaining({ email: "bob@firm.test", role: "member" })]);
-    await apiOf(bob).acceptInvite(token);
+    await expect(apiOf(bob).acceptInvite(token, null, false)).rejects.toThrow(/name the firm you are leaving/);
+    await apiOf(bob).acceptInvite(token, leaving.id, false);
     expect(await apiOf(null).inviteStatus(token)).toEqual({ status: "used" });
-    await expect(apiOf(bob).acceptInvite(token)).rejects.toThrow(/invite used/);
+    await expect(apiOf(bob).acceptInvite(token, await firmOf(bob), false)).rejects.toThrow(/invite used/);
     const seen = await apiOf(bob).load();
     expect(seen.firm).toEqual({ name: "Ada Lovelace's firm", address: "", plan: "Professional", seats: 5 });
     expect(seen.people.map((p) => [p.fullName, p.email, p.role])).toEqual([
@@ -70,7 +79,7 @@ describe("the firm API over supabase-js", () => {
 describe("case members over supabase-js", () => {
   it("adds and removes members of a case, which then reads for them, and refuses a member who does not manage it", async () => {
     const carol = await signUp(db, "carol@firm.test", { full_name: "Carol Clerk" });
-    await apiOf(carol).acceptInvite((await apiOf(ada).invite("carol@firm.test", "member")).token);
+    await apiOf(carol).acceptInvite((await apiOf(ada).invite("carol@firm.test", "member")).token, await firmOf(carol), false);
     await db.query("insert into public.cases (owner_id, id, title, docket_no, sharing) values ($1, 'case-wall', 'Wall', 'W-1', 'members')", [ada]);
     await apiOf(ada).changeCaseMembers(ada, "case-wall", [carol], []);
     expect(await apiOf(carol).caseMembers()).toEqual([{ caseOwner: ada, caseId: "case-wall", userId: carol }]);

@@ -41,7 +41,11 @@ const insert = async (tx: Transaction, table: string, row: Row) => {
 const invite = async (admin: string, email: string, role = "member") =>
   (await keep(admin, (tx) => tx.query<{ invite: { token: string; id: string } }>("select public.create_firm_invite($1, $2) as invite", [email, role]))).rows[0]!.invite;
 
-const accept = (user: string, token: string) => keep(user, (tx) => tx.query("select public.accept_firm_invite($1)", [token]));
+/** Accepts as the invitee does: naming the firm they leave, and taking their own records along. */
+const accept = async (user: string, token: string) => {
+  const leaving = (await firmOf(user))?.firm_id;
+  return keep(user, (tx) => tx.query("select public.accept_firm_invite($1, $2, true)", [token, leaving]));
+};
 
 const firmOf = async (user: string) =>
   (await db.query<{ firm_id: string; role: string }>("select firm_id, role from public.firm_members where user_id = $1", [user])).rows[0];
@@ -189,7 +193,7 @@ describe("invites", () => {
     const status = async (token: string) =>
       (await as(null, (tx) => tx.query<{ s: Row }>("select public.firm_invite_status($1) as s", [token]))).rows[0]!.s;
     const fresh = await invite(ada, "fay@firm.test");
-    expect(await status(fresh.token)).toEqual({ status: "valid", firm: "Ada Lovelace's firm", email: "fay@firm.test", role: "member" });
+    expect(await status(fresh.token)).toEqual({ status: "valid", firm: "Ada Lovelace's firm", email: "fay@firm.test", role: "member", invited_by: "Ada Lovelace" });
     expect(await status("0".repeat(64))).toEqual({ status: "unknown" });
 
     const revoked = await invite(ada, "gus@firm.test");

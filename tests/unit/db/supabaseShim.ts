@@ -14,7 +14,9 @@ export const supabaseShim = `
   create table auth.users (
     id uuid primary key default gen_random_uuid(),
     email text unique,
-    raw_user_meta_data jsonb not null default '{}'::jsonb
+    raw_user_meta_data jsonb not null default '{}'::jsonb,
+    -- Confirmed on sign-up here (as with confirmation off); a test of an unconfirmed address sets it to null.
+    email_confirmed_at timestamptz default now()
   );
 
   create function auth.uid() returns uuid language sql stable as $$

@@ -197,7 +197,7 @@ describe("a firm's shared records through the sync", () => {
     const { rows } = await asRole(db, "authenticated", cyd, (tx) =>
       tx.query<{ invite: { token: string } }>("select public.create_firm_invite('eli@example.com') as invite"),
     );
-    await asRole(db, "authenticated", eli, (tx) => tx.query("select public.accept_firm_invite($1)", [rows[0]!.invite.token]));
+    await asRole(db, "authenticated", eli, (tx) => tx.query("select public.accept_firm_invite($1, public.current_firm(), true)", [rows[0]!.invite.token]));
   });
 
   const shared: Case = { id: "case-firm", title: "Firm matter", docketNo: "FM-1", jurisdiction: "Paphos", status: "active", updated: "2026-11-26", members: 1, sharing: "firm" };
