@@ -43,7 +43,7 @@ beforeAll(async () => {
   bob = await signUp(db, "bob@firm.test", { full_name: "Bob Byron" });
   dan = await signUp(db, "dan@other.test", { full_name: "Dan Other" });
   const token = (await asRole(db, "authenticated", ada, (tx) => tx.query<{ i: { token: string } }>("select public.create_firm_invite('bob@firm.test') as i"))).rows[0]!.i.token;
-  await asRole(db, "authenticated", bob, (tx) => tx.query("select public.accept_firm_invite($1)", [token]));
+  await asRole(db, "authenticated", bob, (tx) => tx.query("select public.accept_firm_invite($1, public.current_firm())", [token]));
   await asRole(db, "authenticated", ada, async (tx) => {
     await tx.query("insert into public.cases (id, title, docket_no, sharing) values ('case-open', 'Smith v Jones', 'CV-1', 'firm'), ('case-walled', 'Walled matter', 'CV-2', 'members')");
     await tx.query(

@@ -54,7 +54,7 @@ beforeAll(async () => {
   eve = await signUp(db, "eve@firm.test", { full_name: "Eve Ellis" });
   for (const [user, email] of [[bob, "bob@firm.test"], [carol, "carol@firm.test"], [eve, "eve@firm.test"]] as const) {
     const token = await invite(email);
-    await keep(user, (tx) => tx.query("select public.accept_firm_invite($1)", [token]));
+    await keep(user, (tx) => tx.query("select public.accept_firm_invite($1, public.current_firm())", [token]));
   }
   await keep(ada, async (tx) => {
     await insert(tx, "cases", { id: "case-open", title: "Open matter", docket_no: "CV-1", sharing: "firm" });
