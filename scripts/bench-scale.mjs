@@ -9,12 +9,24 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 
 const args = process.argv.slice(2);
-const at = args.indexOf("--sizes");
-const sizes = (at >= 0 ? (args[at + 1] ?? "") : "1000,10000").split(",").filter(Boolean);
+/** The value after an option, or its default. */
+const option = (name, fallback) => {
+  const at = args.indexOf(name);
+  return at >= 0 ? (args[at + 1] ?? "") : fallback;
+};
+const sizes = option("--sizes", "1000,10000").split(",").filter(Boolean);
 if (sizes.length === 0 || sizes.some((s) => !/^[1-9]\d{0,5}$/.test(s))) {
   console.error("bench:scale: --sizes takes document counts separated by commas, such as 1000,10000");
   process.exit(2);
 }
+// --questions N: how many questions each path is asked (120 by default; fewer keep a slow size's run short).
+const questions = option("--questions", "");
+if (questions && !/^[1-9]\d{0,3}$/.test(questions)) {
+  console.error("bench:scale: --questions takes a number of questions, such as 30");
+  process.exit(2);
+}
+// --reuse 1000: a size of --sizes not measured again but read from its last run (reports/scale-<size>.json).
+const reused = option("--reuse", "").split(",").filter(Boolean);
 
 /** Debian's PostgreSQL server, installed with apt-get (through sudo when not root) when no version of it is there. */
 function ensurePostgres() {
@@ -30,20 +42,27 @@ ensurePostgres();
 
 const temp = mkdtempSync(join(tmpdir(), "scale-"));
 const results = {};
+mkdirSync("reports", { recursive: true });
 for (const size of sizes) {
+  const kept = join("reports", `scale-${size}.json`);
+  if (reused.includes(size)) {
+    results[size] = JSON.parse(readFileSync(kept, "utf8"));
+    continue;
+  }
   const out = join(temp, `${size}.json`);
   const started = Date.now();
   // A heap large enough for the 1,000 size's whole index and the 10,000 size's archive text (about 1 GB of strings).
   const run = spawnSync(process.execPath, ["--expose-gc", "--max-old-space-size=8192", "node_modules/jiti/lib/jiti-cli.mjs", "tests/scale/measure.ts"], {
     stdio: ["ignore", "inherit", "inherit"],
-    env: { ...process.env, SCALE_SIZE: size, SCALE_OUT: out },
+    env: { ...process.env, SCALE_SIZE: size, SCALE_OUT: out, SCALE_QUESTIONS: questions },
   });
   if (run.status !== 0) {
     rmSync(temp, { recursive: true, force: true });
     console.error(`bench:scale: the ${size} size failed`);
     process.exit(run.status ?? 1);
   }
-  results[size] = { ...JSON.parse(readFileSync(out, "utf8")), minutes: (Date.now() - started) / 60_000 };
+  results[size] = { ...JSON.parse(readFileSync(out, "utf8")), minutes: (Date.now() - started) / 60_000, measured: new Date().toISOString() };
+  writeFileSync(kept, JSON.stringify(results[size]));
 }
 rmSync(temp, { recursive: true, force: true });
 
@@ -74,7 +93,7 @@ const table = [
   row("review: the page's longest step", (r) => `${n(r.figures.review.longestStepMs, 1)} ms`),
   row("import: files (done / failed), files a minute", (r) => `${n(r.details.import.files)} (${n(r.details.import.done)} / ${n(r.details.import.failed)}), ${n(r.figures.import.filesPerMinute)}`),
   row("import: the main thread's longest task", (r) => `${n(r.figures.import.longestTaskMs, 1)} ms`),
-  row("minutes this size took", (r) => n(r.minutes, 1)),
+  row("questions asked of each path; minutes this size took", (r) => `${n(r.details.postgres.questions)}; ${n(r.minutes, 1)}`),
 ].join("\n");
 
 const biggest = results[sizes.at(-1)];
@@ -85,9 +104,9 @@ const markdown = `# Archive scale: ${new Date().toISOString().slice(0, 10)}${com
 
 \`npm run bench:scale -- --sizes ${sizes.join(",")}\` on this machine (2 cores, shared; load average ${load} when it ended). The archive: varied copies of
 the 38 CUAD dev contracts (tests/fixtures/cuad-dev, CC BY 4.0: other parties, dates moved, a third of the clauses
-swapped, 16 to 36 pages of 3,000 characters), seed 44, cases of 10 documents. Questions: ${biggest.details.postgres.questions} of the plain questions
+swapped, 16 to 36 pages of 3,000 characters), seed 44, cases of 10 documents. Questions: plain questions
 (tests/fixtures/plain-questions), a third each asked of All, of a case and of one document; p95 over each question's best of
-two (browser) or three (Postgres) runs. Browser: the search worker's own code (src/lib/search/worker) in Node's V8, one
+two (browser) or three (Postgres) runs (one run each with fewer than 100 questions). Browser: the search worker's own code (src/lib/search/worker) in Node's V8, one
 thread. Postgres: ${biggest.details.postgres.version} (Debian), 127.0.0.1, a temporary data directory, shared_buffers 1 GB, fsync off
 (the load only), the Supabase shim and every migration, one user under row-level security, each request as PostgREST
 runs it (a transaction, the authenticated role, the JWT claims). Review and import: the code as it is on this branch,
@@ -104,7 +123,6 @@ ${n(biggest.details.budget.maxPages)} pages hands the search of pages over to se
 
 ${plans}
 `;
-mkdirSync("reports", { recursive: true });
 writeFileSync("reports/scale.md", markdown);
 console.log(table);
 console.log(JSON.stringify({ sizes: Object.fromEntries(sizes.map((s) => [s, results[s].figures])) }));
