@@ -3,19 +3,16 @@
 -- `npm run bench:scale` ran search_pages on real Postgres (Debian's 15) under these migrations. Its plan
 -- (reports/scale.md) read every page: the question's tsquery came from a CTE joined to document_pages, so Postgres
 -- could not ask the GIN index for it and took a Seq Scan on document_pages, then joined the pages to documents in a
--- nested loop filtered by the scope (an OR of three conditions it could not index either). At 1,000 documents that was
--- over 100 ms for a question; it grows with every page of the firm.
+-- nested loop filtered by the scope (an OR of three conditions it could not index either): 127 ms for one question at
+-- 60 documents (1,090 pages), growing with every page of the firm, whatever the scope.
 --
--- Now, with the same arguments and order (20251126000000_search_by_terms.sql), and for documents and cases the same results:
+-- Now, with the same arguments, results and order (20251126000000_search_by_terms.sql):
 -- - the tsquery is made first, as a value, so `tsv @@ query` is an index condition on document_pages_tsv;
--- - All and Firm (both lists null) over a large archive: a question's wordings hold words that nearly every page has
---   ('shall', 'agreement'), and ranking every page that holds any term read all of them. Now only the pages holding one
---   of its telling terms (on at most a tenth of the pages, by ANALYZE's statistics) are ranked, still by every term;
---   the worker ranks their passages as before. Up to 10,000 pages in the table (or with no
---   statistics yet, or no telling term) nothing changes;
 -- - a scope of documents or cases first finds its documents (by id, or by case: two new indexes), then their pages by
---   document_pages' primary key, and keeps those holding a term;
+--   document_pages' primary key, and keeps those holding a term; All and Firm (both lists null) ask the GIN index;
 -- - row-level security applies as before (security invoker), the search_path stays empty and every name qualified.
+-- All over a large archive stays costly: nearly every page holds a term of a question's wordings ('shall'), and every
+-- such page is ranked (reports/scale.md has the figures and plans).
 create index documents_id on public.documents (id);
 create index documents_case on public.documents (case_id);
 
@@ -35,25 +32,8 @@ as $$
   having count(*) > 0
 $$;
 
--- Once the table holds more than 10,000 pages, the lexemes on more than a tenth of them (ANALYZE's most common elements of document_pages.tsv, counted over
--- every user's pages, and never returned: they only narrow which of the caller's pages are ranked).
-create function public.search_pages_common_lexemes()
-returns text[]
-language sql
-stable
-set search_path = ''
-as $$
-  select coalesce(array_agg(e.lexeme), '{}')
-  from pg_catalog.pg_stats as s
-  cross join lateral unnest(s.most_common_elems::text::text[], s.most_common_elem_freqs) as e (lexeme, freq)
-  where s.schemaname = 'public' and s.tablename = 'document_pages' and s.attname = 'tsv' and e.freq > 0.1 and e.lexeme is not null
-    and (select c.reltuples from pg_catalog.pg_class as c where c.oid = 'public.document_pages'::regclass) > 10000
-$$;
-
 revoke execute on function public.search_pages_query(text[], text[]) from public, anon;
-revoke execute on function public.search_pages_common_lexemes() from public, anon;
 grant execute on function public.search_pages_query(text[], text[]) to authenticated;
-grant execute on function public.search_pages_common_lexemes() to authenticated;
 
 create or replace function public.search_pages(
   terms text[],
@@ -82,9 +62,7 @@ as $$
 declare
   words text[];
   starts text[];
-  common text[];
   any_term tsquery;
-  telling tsquery;
   wanted integer := greatest(1, least(coalesce(max_results, 100), 200));
 begin
   select coalesce(array_agg(distinct l.lexeme) filter (where not l.prefix), '{}'), coalesce(array_agg(distinct l.lexeme) filter (where l.prefix), '{}')
@@ -103,18 +81,12 @@ begin
   end if;
 
   if document_ids is null and case_ids is null then
-    -- The whole archive: the pages holding a telling term (one on at most a tenth of the pages, by ANALYZE's
-    -- statistics of document_pages.tsv), ranked by every term. With no statistics, or no telling term, every term.
-    common := public.search_pages_common_lexemes();
-    telling := public.search_pages_query(
-      array(select w from unnest(words) as w where w <> all (common)),
-      array(select w from unnest(starts) as w where w <> all (common))
-    );
+    -- The whole archive (All, Firm): the GIN index finds the pages holding a term.
     return query
       select p.document_id, d.title, d.case_id, d.case_title, p.page_number, d.unit, p.source, ts_rank(p.tsv, any_term, 1), p.text
       from public.document_pages as p
       join public.documents as d on d.owner_id = p.owner_id and d.id = p.document_id
-      where p.tsv @@ coalesce(telling, any_term)
+      where p.tsv @@ any_term
       order by 8 desc, 1, 5
       limit wanted;
   else
