@@ -1,6 +1,6 @@
 import { computed } from "nanostores";
 import type { KnowledgeItem } from "../../lib/dash/knowledge";
-import { workspaceEntries, type Upload } from "../../lib/dash/uploads";
+import { pagesRead, workspaceEntries, type Upload } from "../../lib/dash/uploads";
 import { isUnfinished } from "../../lib/documents/timeline";
 import { handsOver } from "../../lib/search/handover";
 import { ALL_SCOPE, documentFilter, type SearchScope } from "../../lib/search/scope";
@@ -12,9 +12,6 @@ import { $workspace } from "./workspace";
 
 const knowledgeInputs = (items: readonly KnowledgeItem[]) =>
   items.map(({ id, title, type, source, description, text }) => ({ id, title, type, source, description, ...(text === undefined ? {} : { text }) }));
-
-/** The pages of the documents read and kept: what the browser's index would hold of them. */
-const pagesRead = (uploads: readonly Upload[]): number => uploads.reduce((sum, u) => sum + (u.processing.state === "done" ? u.pages : 0), 0);
 
 const $syncInput = computed([$workspace, $uploads, $knowledgeItems, $remote], (workspace, uploads, items, remote) =>
   workspace.status === "open"
