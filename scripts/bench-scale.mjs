@@ -102,7 +102,7 @@ const plans = Object.entries(biggest.details.postgres.plans)
   .join("\n\n");
 const markdown = `# Archive scale: ${new Date().toISOString().slice(0, 10)}${commit ? ` at ${commit}${changed ? " with uncommitted changes" : ""}` : ""}
 
-\`npm run bench:scale -- --sizes ${sizes.join(",")}\` on this machine (2 cores, shared; load average ${load} when it ended). The archive: varied copies of
+\`npm run bench:scale -- --sizes ${sizes.join(",")}${questions ? ` --questions ${questions}` : ""}${reused.length ? ` --reuse ${reused.join(",")}` : ""}\` on this machine (2 cores, shared; load average ${load} when it ended${reused.length ? `; sizes ${reused.join(", ")} as measured ${reused.map((s) => results[s].measured ?? "before").join(", ")}` : ""}). The archive: varied copies of
 the 38 CUAD dev contracts (tests/fixtures/cuad-dev, CC BY 4.0: other parties, dates moved, a third of the clauses
 swapped, 16 to 36 pages of 3,000 characters), seed 44, cases of 10 documents. Questions: plain questions
 (tests/fixtures/plain-questions), a third each asked of All, of a case and of one document; p95 over each question's best of
