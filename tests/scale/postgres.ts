@@ -10,7 +10,8 @@ import { supabaseShim } from "../unit/db/supabaseShim";
 // Real Postgres for `npm run bench:scale` (issue 44): Debian's server (scripts/bench-scale.mjs installs the
 // `postgresql` package when missing), started on 127.0.0.1 in a temporary data directory, with the same Supabase shim
 // and migrations as the PGlite tests (tests/unit/db/harness.ts). It runs as the user running the bench, or as the
-// `postgres` user the package makes when that is root (Postgres refuses to run as root).
+// `postgres` user the package makes when that is root (Postgres refuses to run as root). The server stops, and its
+// directory goes, when the process exits, even on an error or Ctrl-C.
 
 /** Where Debian puts the server's programs: /usr/lib/postgresql/<version>/bin, the newest version. */
 export function serverBin(): string | null {
@@ -69,10 +70,19 @@ export async function startPostgres(): Promise<Server> {
     "-c maintenance_work_mem=256MB",
   ].join(" ");
   run("pg_ctl", ["-D", data, "-l", join(dir, "server.log"), "-o", options, "-w", "-t", "60", "start"]);
+  /** Stops the server and deletes its directory: once, whether the bench ends, fails or is interrupted. */
+  let stopped = false;
+  const halt = () => {
+    if (stopped) return;
+    stopped = true;
+    spawnSync(root ? "runuser" : join(bin, "pg_ctl"), [...(root ? ["-u", "postgres", "--", join(bin, "pg_ctl")] : []), "-D", data, "-m", "immediate", "-w", "stop"], { stdio: "ignore" });
+    rmSync(dir, { recursive: true, force: true });
+  };
+  process.once("exit", halt);
+  for (const signal of ["SIGINT", "SIGTERM"] as const) process.once(signal, () => process.exit(1));
   const stop = async () => {
     await sql.end({ timeout: 5 }).catch(() => undefined);
-    spawnSync(root ? "runuser" : join(bin, "pg_ctl"), [...(root ? ["-u", "postgres", "--", join(bin, "pg_ctl")] : []), "-D", data, "-m", "fast", "-w", "stop"], { stdio: "ignore" });
-    rmSync(dir, { recursive: true, force: true });
+    halt();
   };
   const sql = postgres({ host: "127.0.0.1", port, user: "postgres", database: "postgres", max: 1, onnotice: () => undefined, prepare: true });
   try {
