@@ -6,10 +6,12 @@
 -- nested loop filtered by the scope (an OR of three conditions it could not index either): 127 ms for one question at
 -- 60 documents (1,090 pages), growing with every page of the firm, whatever the scope.
 --
--- Now, with the same arguments, results and order (20251126000000_search_by_terms.sql):
+-- Now, with the same arguments and order (20251126000000_search_by_terms.sql), and the same pages but where ranks tie
+-- at the limit (the tsquery lists its terms in another order, so a rank can differ in its last bits):
 -- - the tsquery is made first, as a value, so `tsv @@ query` is an index condition on document_pages_tsv;
 -- - a scope of documents or cases first finds its documents (by id, or by case: two new indexes), then their pages by
---   document_pages' primary key, and keeps those holding a term; All and Firm (both lists null) ask the GIN index;
+--   document_pages' primary key, and keeps those holding a term; All and Firm (both lists null) are planned for each
+--   query (EXECUTE): the GIN index for rare terms, the table for terms nearly every page has;
 -- - row-level security applies as before (security invoker), the search_path stays empty and every name qualified.
 -- All over a large archive stays costly: nearly every page holds a term of a question's wordings ('shall'), and every
 -- such page is ranked (reports/scale.md has the figures and plans).
@@ -81,14 +83,16 @@ begin
   end if;
 
   if document_ids is null and case_ids is null then
-    -- The whole archive (All, Firm): the GIN index finds the pages holding a term.
-    return query
-      select p.document_id, d.title, d.case_id, d.case_title, p.page_number, d.unit, p.source, ts_rank(p.tsv, any_term, 1), p.text
-      from public.document_pages as p
-      join public.documents as d on d.owner_id = p.owner_id and d.id = p.document_id
-      where p.tsv @@ any_term
-      order by 8 desc, 1, 5
-      limit wanted;
+    -- The whole archive (All, Firm): planned for this very query each time (EXECUTE), so a query that nearly every page
+    -- matches reads the table and a rare one asks the GIN index; a cached generic plan would guess one for both.
+    return query execute
+      'select p.document_id, d.title, d.case_id, d.case_title, p.page_number, d.unit, p.source, ts_rank(p.tsv, $1, 1), p.text
+       from public.document_pages as p
+       join public.documents as d on d.owner_id = p.owner_id and d.id = p.document_id
+       where p.tsv @@ $1
+       order by 8 desc, 1, 5
+       limit $2'
+      using any_term, wanted;
   else
     return query
       select p.document_id, d.title, d.case_id, d.case_title, p.page_number, d.unit, p.source, ts_rank(p.tsv, any_term, 1), p.text
