@@ -14,7 +14,18 @@ import {
   uploadStatus,
   uploadedDocument,
   isFiled,
+  pagesRead,
 } from "./uploads";
+
+describe("the pages the browser's index would hold", () => {
+  it("counts the pages of the documents read and kept, not those queued, being read or failed", () => {
+    const draft = { filename: "a.txt", title: "A", caseId: "c", sizeBytes: 10 };
+    const at = new Date("2025-03-14T10:00:00Z");
+    const read = (id: string, pages: number, state: "done" | "reading" | "failed") => ({ ...newUpload(draft, "C", id, at), pages, processing: { attempt: "upload" as const, started: at.toISOString(), state } });
+    expect(pagesRead([read("a", 6_000, "done"), read("b", 4_001, "done"), read("c", 900, "reading"), read("d", 50, "failed")])).toBe(10_001);
+    expect(pagesRead([])).toBe(0);
+  });
+});
 
 describe("upload rules", () => {
   it.each([

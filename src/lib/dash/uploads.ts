@@ -187,6 +187,9 @@ export const searchDocument = (upload: Upload): SearchDocument => ({
   unit: upload.unit,
 });
 
+/** The pages of the documents read and kept: what the browser's index would hold of them (handover.ts weighs it). */
+export const pagesRead = (uploads: readonly Upload[]): number => uploads.reduce((sum, u) => sum + (u.processing.state === "done" ? u.pages : 0), 0);
+
 /** The workspace as the index's sync takes it: every document, indexed once it is read and its pages kept. */
 export const workspaceEntries = (uploads: readonly Upload[]): WorkspaceEntry[] =>
   uploads.map((upload) => ({ document: searchDocument(upload), indexed: upload.processing.state === "done" }));

@@ -1,9 +1,11 @@
 import { computed } from "nanostores";
 import type { KnowledgeItem } from "../../lib/dash/knowledge";
-import { workspaceEntries, type Upload } from "../../lib/dash/uploads";
+import { pagesRead, workspaceEntries, type Upload } from "../../lib/dash/uploads";
 import { isUnfinished } from "../../lib/documents/timeline";
+import { handsOver } from "../../lib/search/handover";
 import { ALL_SCOPE, documentFilter, type SearchScope } from "../../lib/search/scope";
 import { $knowledgeItems } from "./knowledge";
+import { $remote } from "./remote";
 import { searchWorker, signedInUserId, startedSearchWorker } from "./searchWorker";
 import { $uploads } from "./uploads";
 import { $workspace } from "./workspace";
@@ -11,8 +13,10 @@ import { $workspace } from "./workspace";
 const knowledgeInputs = (items: readonly KnowledgeItem[]) =>
   items.map(({ id, title, type, source, description, text }) => ({ id, title, type, source, description, ...(text === undefined ? {} : { text }) }));
 
-const $syncInput = computed([$workspace, $uploads, $knowledgeItems], (workspace, uploads, items) =>
-  workspace.status === "open" ? { userId: workspace.userId, documents: workspaceEntries(uploads), knowledge: knowledgeInputs(items) } : null,
+const $syncInput = computed([$workspace, $uploads, $knowledgeItems, $remote], (workspace, uploads, items, remote) =>
+  workspace.status === "open"
+    ? { userId: workspace.userId, documents: workspaceEntries(uploads), knowledge: knowledgeInputs(items), handover: handsOver(pagesRead(uploads), remote !== null) }
+    : null,
 );
 
 /** The last sync sent to the worker: a search waits for it, so it sees the records as they are now. */
@@ -61,7 +65,7 @@ export function keepSearchIndex(): () => void {
     queueMicrotask(() => {
       queued = false;
       const input = $syncInput.get();
-      if (input) lastSync = searchWorker().sync(input.userId, input.documents, input.knowledge).catch(() => undefined);
+      if (input) lastSync = searchWorker().sync(input.userId, input.documents, input.knowledge, input.handover).catch(() => undefined);
     });
   });
   const flush = () => {

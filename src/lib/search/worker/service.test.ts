@@ -33,6 +33,25 @@ beforeEach(() => vi.useFakeTimers());
 afterEach(() => vi.useRealTimers());
 
 describe("the search service", () => {
+  it("hands the documents' pages over to the server: a sync with handover drops them, keeps the knowledge, and adds none until one without", async () => {
+    const { service, saved, pageReads } = setup();
+    await service.sync(everyDocument, KNOWLEDGE);
+    expect(ids(await service.search("When is the security deposit returned?"))[0]).toBe("page:doc-lease:2");
+    pageReads.length = 0;
+    await service.sync(everyDocument, KNOWLEDGE, true);
+    expect(pageReads).toEqual([]);
+    expect(ids(await service.search("When is the security deposit returned?")).filter((id) => id.startsWith("page:"))).toEqual([]);
+    await service.add(LEASE, LEASE_PAGES);
+    expect(ids(await service.search("When is the security deposit returned?")).filter((id) => id.startsWith("page:"))).toEqual([]);
+    expect(ids(await service.search("rent control law", { scope: { kind: "kb" } }))).toContain("kb:kb-rent-control");
+    await service.flush();
+    const stored = JSON.parse(saved.at(-1) ?? "{}") as { entries: { kind: string }[] };
+    expect(stored.entries.filter((entry) => entry.kind === "page")).toEqual([]);
+    // Back under the budget (documents deleted) or no server: the pages come back from storage.
+    await service.sync(everyDocument, KNOWLEDGE);
+    expect(ids(await service.search("When is the security deposit returned?"))[0]).toBe("page:doc-lease:2");
+  });
+
   it("builds the index from the stored pages on first sync, and saves it once after a quiet moment", async () => {
     const { service, saved, pageReads } = setup();
     await service.sync(everyDocument, KNOWLEDGE);

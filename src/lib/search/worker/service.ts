@@ -34,6 +34,8 @@ export function createSearchService(deps: SearchServiceDeps) {
   let chain: Promise<unknown> = Promise.resolve();
   let saveTimer: ReturnType<typeof setTimeout> | null = null;
   let dirty = false;
+  /** Whether the documents' pages are searched by the server alone (handover.ts): the index then holds none. */
+  let handedOver = false;
 
   /** Runs a task once every task before it has settled. */
   const run = <T>(task: () => Promise<T> | T): Promise<T> => {
@@ -78,12 +80,15 @@ export function createSearchService(deps: SearchServiceDeps) {
   return {
     /**
      * Makes the index agree with the workspace: documents gone are removed, indexed documents it lacks (or whose
-     * title or case changed) are added from their stored pages, and the knowledge items become exactly these.
+     * title or case changed) are added from their stored pages, and the knowledge items become exactly these. With
+     * `handover` (a Supabase workspace past BROWSER_INDEX_MAX_PAGES), it drops every document's pages and adds none
+     * until a sync without it: search_pages finds the pages, and the index keeps the knowledge items.
      */
-    sync: (documents: readonly WorkspaceEntry[], knowledge: readonly KnowledgeInput[]) =>
+    sync: (documents: readonly WorkspaceEntry[], knowledge: readonly KnowledgeInput[], handover = false) =>
       run(async () => {
         const target = await ready();
-        const known = new Map(documents.map((entry) => [entry.document.id, entry]));
+        handedOver = handover;
+        const known = new Map(handover ? [] : documents.map((entry) => [entry.document.id, entry]));
         let touched = false;
         for (const id of target.documentIds()) {
           if (known.has(id)) continue;
@@ -99,9 +104,10 @@ export function createSearchService(deps: SearchServiceDeps) {
         if (target.setKnowledge(knowledge)) touched = true;
         if (touched) changed();
       }),
-    /** Indexes a document's pages, replacing any it had (the 'Embedding' step of an upload or a re-index). */
+    /** Indexes a document's pages, replacing any it had (the 'Embedding' step of an upload or a re-index); none once handed over. */
     add: (document: SearchDocument, pages: readonly PageText[]) =>
       run(async () => {
+        if (handedOver) return;
         (await ready()).addDocument(document, pages);
         changed();
       }),

@@ -33,7 +33,8 @@ export function createSearchWorkerApi(open: (userId: string) => Promise<Document
   };
 
   return {
-    sync: (userId: string, documents: WorkspaceEntry[], knowledge: KnowledgeInput[]): Promise<void> => serviceFor(userId).sync(documents, knowledge),
+    sync: (userId: string, documents: WorkspaceEntry[], knowledge: KnowledgeInput[], handover = false): Promise<void> =>
+      serviceFor(userId).sync(documents, knowledge, handover),
     add: (userId: string, document: SearchDocument, pages: PageText[]): Promise<void> => serviceFor(userId).add(document, pages),
     remove: (userId: string, docId: string): Promise<void> => serviceFor(userId).remove(docId),
     search: (userId: string, query: string, options?: SearchOptions): Promise<Findings> => serviceFor(userId).search(query, options),
