@@ -1,7 +1,8 @@
-import { deleteDB, openDB, type DBSchema, type IDBPDatabase } from "idb";
+import { openDB, type DBSchema, type IDBPDatabase } from "idb";
 import { coalescing, type BrowserRepositoryOptions } from "../dash/browserRepository";
 import { GuardedStorage, featureKey, parseEnvelope } from "../dash/browserStorage";
 import type { FeatureDefinition, Repository, ShardedFeatureDefinition } from "../dash/repository";
+import { reviewsDbName } from "../documents/dbName";
 import { cellKey, type ReviewCell } from "./review";
 
 /**
@@ -9,9 +10,9 @@ import { cellKey, type ReviewCell } from "./review";
  * one record, and every cell a record of its own keyed by review, document and question, so a mark or a batch of
  * answers writes only the cells it changed, and 30,000 cells are no weight (localStorage held 5-10 MB in all).
  * Reviews kept in localStorage before (one key for the list, one per review's cells) move here on first load: written
- * here first, then removed there, so nothing is lost and no review data stays in localStorage.
+ * here first, then removed there, so nothing is lost and no review data stays in localStorage. The database is
+ * `reviewsDbName(user id)`, apart from the documents' own so neither's version waits on the other's.
  */
-export const reviewsDbName = (userId: string): string => `paphos-reviews/${encodeURIComponent(userId)}`;
 
 /** A cell as stored: the cell and its review. */
 export interface StoredCell extends ReviewCell {
@@ -51,9 +52,6 @@ function connection(userId: string): () => Promise<Db> {
     return opening;
   };
 }
-
-/** Deletes one user's reviews database ('Clear workspace data', Sign Out's removal of this browser's copy). */
-export const deleteReviewsDb = (userId: string): Promise<void> => deleteDB(reviewsDbName(userId));
 
 /** Every key of localStorage starting with `prefix`; none when it cannot be read. */
 function keysStartingWith(storage: Storage | null, prefix: string): string[] {
