@@ -6,6 +6,6 @@ import { zipSync, type Zippable } from "fflate";
  * starts from a blob: URL, which the workspace's policy (worker-src 'self') refuses, so the export of a large review
  * (1,000 documents x 30 questions, a Sources sheet of megabytes) never finished. Made once per export, on a click.
  */
-export default function zipToArrayBuffer(files: Zippable): Promise<ArrayBuffer> {
-  return Promise.resolve().then(() => zipSync(files).buffer as ArrayBuffer);
+export default async function zipToArrayBuffer(files: Zippable): Promise<ArrayBuffer> {
+  return zipSync(files).buffer as ArrayBuffer;
 }
