@@ -110,7 +110,9 @@ export default defineConfig({
     // re-optimise and reload the page in the middle of it. Builds are not affected. (PDF.js is not bundled: the page
     // and the worker import its own file, src/lib/documents/pdfjsAssets.ts.)
     optimizeDeps: { include: ["mammoth", "tesseract.js", "idb"] },
-    resolve: { alias: supabaseAlias },
+    // write-excel-file zips through fflate's asynchronous zip, which starts blob: workers the policy refuses for files
+    // over 160 KB (a large review's export): its zip step is the synchronous one (src/lib/review/zipSync.ts).
+    resolve: { alias: { ...supabaseAlias, "../zip/zipToArrayBuffer.js": fileURLToPath(new URL("./src/lib/review/zipSync.ts", import.meta.url)) } },
     // With Sentry, its tracing and debug code stay out of the bundle (errors only).
     define: PUBLIC_SENTRY_DSN ? { __SENTRY_TRACING__: "false", __SENTRY_DEBUG__: "false" } : {},
   },

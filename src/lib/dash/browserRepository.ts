@@ -16,12 +16,12 @@ export interface BrowserRepositoryOptions {
   delayMs?: number;
 }
 
-/** The parts both browser repositories share: coalesced writes, pagehide flush, storage events from other tabs. */
-function coalescing<T>(
+/** The parts every browser repository shares: coalesced writes, pagehide flush, changes from other tabs. */
+export function coalescing<T>(
   options: BrowserRepositoryOptions,
   write: (value: T) => void,
   changedElsewhere: (event: StorageEvent) => T | undefined,
-): Omit<Repository<T>, "load"> {
+): Omit<Repository<T>, "load"> & { notify: (value: T) => void } {
   const { win, delayMs = SAVE_DELAY_MS } = options;
   const listeners = new Set<(value: T) => void>();
   let pending: { value: T } | null = null;
@@ -35,14 +35,18 @@ function coalescing<T>(
     pending = null;
     write(value);
   };
+  const notify = (value: T) => {
+    for (const listener of listeners) listener(value);
+  };
   const onStorage = (event: Event) => {
     const value = changedElsewhere(event as StorageEvent);
-    if (value !== undefined) for (const listener of listeners) listener(value);
+    if (value !== undefined) notify(value);
   };
   win?.addEventListener("storage", onStorage);
   win?.addEventListener("pagehide", flush);
 
   return {
+    notify,
     save(value) {
       pending = { value };
       timer ??= setTimeout(flush, delayMs);

@@ -3,9 +3,13 @@ import { createBrowserRepository, createShardedBrowserRepository, type BrowserRe
 import type { FeatureDefinition, Repository, ShardedFeatureDefinition } from "./repository";
 
 /** A store's persisted records: the atom the store's actions change, and how the records are stored. */
-export type PersistedRecords =
+export type PersistedRecords = (
   | { sharded?: false; $records: WritableAtom<unknown>; feature: FeatureDefinition<unknown> }
-  | { sharded: true; $records: WritableAtom<ReadonlyMap<string, unknown>>; feature: ShardedFeatureDefinition<unknown> };
+  | { sharded: true; $records: WritableAtom<ReadonlyMap<string, unknown>>; feature: ShardedFeatureDefinition<unknown> }
+) & {
+  /** Where the feature keeps its records in this browser when not in localStorage (Review's cells: IndexedDB). */
+  browserRepository?: (options: BrowserRepositoryOptions) => Repository<unknown>;
+};
 
 /** Describes a store's single-record feature for the workspace (typed at the call site, erased in the list). */
 export const persisted = <T>($records: WritableAtom<T>, feature: FeatureDefinition<T>): PersistedRecords => ({
@@ -22,6 +26,7 @@ export const persistedShards = <V>($records: WritableAtom<ReadonlyMap<string, V>
 
 /** The repository of one feature for one user: the only place that decides where records live. */
 export function repositoryFor(entry: PersistedRecords, options: BrowserRepositoryOptions): Repository<unknown> {
+  if (entry.browserRepository) return entry.browserRepository(options);
   return entry.sharded
     ? (createShardedBrowserRepository(entry.feature, options) as Repository<unknown>)
     : createBrowserRepository(entry.feature, options);

@@ -32,6 +32,8 @@ const SEARCH_INDEX_KEY = "index";
 /** One user's documents in this browser: original bytes and page text, in IndexedDB. */
 export interface DocumentsDb {
   putFile(file: StoredFile): Promise<void>;
+  /** Keeps many files in one transaction (a bulk import: one write for a batch, not one each). */
+  putFiles(files: readonly StoredFile[]): Promise<void>;
   getFile(id: string): Promise<StoredFile | undefined>;
   /** Replaces the document's pages (a re-index writes them again). */
   putPages(id: string, pages: readonly PageText[]): Promise<void>;
@@ -71,6 +73,10 @@ export async function openDocumentsDb(userId: string): Promise<DocumentsDb> {
   return {
     async putFile(file) {
       await db.put("files", file);
+    },
+    async putFiles(files) {
+      const tx = db.transaction("files", "readwrite");
+      await Promise.all([...files.map((file) => tx.store.put(file)), tx.done]);
     },
     getFile: (id) => db.get("files", id),
     async putPages(id, pages) {

@@ -30,17 +30,23 @@ export interface IngestQueueDeps {
   /** Adds the stored pages to the search index (the Embedding step); a failure here leaves the next sync to add them. */
   embed?: (id: string, pages: readonly PageText[]) => Promise<void>;
   now: () => Date;
+  /** How many documents are read at once, each in its own worker (a bulk import reads a few at a time); 1 by default. */
+  concurrency?: number;
+  /** True for a document held back (its bulk import is paused): it is left waiting, and queued again once released. */
+  held?: (id: string) => boolean;
 }
 
 /**
- * Reads documents one at a time, in the order they were queued: bytes from the user's database, text from the
+ * Reads documents `concurrency` at a time (one by default), in the order they were queued: bytes from the user's database, text from the
  * reader, pages back into the database, and every step recorded with its instant, so the statuses follow real
  * events. A document deleted (or a user signed out) while it waits is skipped; one that fails says why and the
  * queue carries on with the next.
  */
 export function createIngestQueue(deps: IngestQueueDeps) {
   const waiting: string[] = [];
-  let active: string | null = null;
+  /** The same ids as `waiting`, for `has` at a glance (a bulk import asks it of 1,000 documents at every change). */
+  const waitingIds = new Set<string>();
+  const active = new Set<string>();
   let running: Promise<void> | null = null;
   let generation = 0;
 
@@ -85,40 +91,69 @@ export function createIngestQueue(deps: IngestQueueDeps) {
     if (stillWanted()) step(id, "done", summary);
   }
 
-  async function drain(runGeneration: number): Promise<void> {
-    while (waiting.length && runGeneration === generation) {
-      const id = waiting.shift();
-      if (id === undefined) break;
-      active = id;
+  let lanes = 0;
+  /** One lane: takes the next document not held back, until none is left (and then closes at once, in the same task). */
+  async function lane(runGeneration: number): Promise<void> {
+    while (runGeneration === generation) {
+      const at = waiting.findIndex((id) => !deps.held?.(id));
+      if (at < 0) {
+        lanes -= 1;
+        return;
+      }
+      const [id] = waiting.splice(at, 1) as [string];
+      waitingIds.delete(id);
+      active.add(id);
       try {
         await process(id, runGeneration);
       } catch {
         if (runGeneration === generation) step(id, { failed: FAILURE_REASONS.crashed });
       } finally {
-        if (active === id) active = null;
+        active.delete(id);
       }
     }
   }
 
-  /** Queues a document (once: not while it waits or is being read); reading starts when those before it are done. */
-  const enqueue = (id: string): Promise<void> => {
-    if (!waiting.includes(id) && active !== id) waiting.push(id);
-    if (!running) {
-      const run: Promise<void> = drain(generation).finally(() => {
-        if (running === run) running = null;
-      });
-      running = run;
+  /** Opens lanes up to `concurrency` while documents wait; resolves when every lane of this run is done. */
+  function drain(): Promise<void> {
+    const runGeneration = generation;
+    const opened: Promise<void>[] = [];
+    while (lanes < Math.max(1, deps.concurrency ?? 1) && waiting.some((id) => !deps.held?.(id))) {
+      lanes += 1;
+      opened.push(lane(runGeneration));
     }
-    return running;
+    if (opened.length === 0) return running ?? Promise.resolve();
+    const all = Promise.all([running, ...opened]).then(() => undefined);
+    running = all;
+    void all.finally(() => {
+      if (running === all) running = null;
+    });
+    return all;
+  }
+
+  /** Queues a document (once: not while it waits or is being read); reading starts when a lane is free. */
+  const enqueue = (id: string): Promise<void> => {
+    if (!waitingIds.has(id) && !active.has(id)) {
+      waiting.push(id);
+      waitingIds.add(id);
+    }
+    return drain();
   };
 
   /** Forgets every queued document (the user signed out or cleared the workspace); a reading under way is discarded. */
   const clear = () => {
     generation += 1;
     waiting.length = 0;
-    active = null;
+    waitingIds.clear();
+    active.clear();
     running = null;
+    lanes = 0;
   };
 
-  return { enqueue, clear, has: (id: string) => active === id || waiting.includes(id) };
+  return {
+    enqueue,
+    clear,
+    /** Opens lanes again for documents released (a paused bulk import resumed). */
+    wake: () => void drain(),
+    has: (id: string) => active.has(id) || waitingIds.has(id),
+  };
 }

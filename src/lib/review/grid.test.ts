@@ -120,12 +120,13 @@ describe("columns and rows", () => {
     expect(newColumn("x", "   ")).toBeNull();
     expect(shortLabel("Term?")).toBe("Term");
   });
-  it("at most 30 questions and 200 documents, none twice", () => {
+  it("at most 30 questions and 1,000 documents, none twice", () => {
     const many = Array.from({ length: 40 }, (_, i) => ({ id: `c${String(i)}`, label: "L", question: `Q${String(i)}` }));
     expect(withColumns([], [...many, { id: "dup", label: "L", question: "q0" }])).toHaveLength(MAX_REVIEW_QUESTIONS);
     expect(withColumns([many[0]!], [{ id: "dup", label: "L", question: "q0" }])).toHaveLength(1);
-    const rows = Array.from({ length: 250 }, (_, i) => ({ id: `d${String(i)}`, title: "T" }));
+    const rows = Array.from({ length: 1200 }, (_, i) => ({ id: `d${String(i)}`, title: "T" }));
     expect(withDocuments([], rows)).toHaveLength(MAX_REVIEW_DOCUMENTS);
+    expect(MAX_REVIEW_DOCUMENTS).toBe(1000);
     expect(reviewDocumentsOf(["b", "a", "gone"], [{ id: "a", title: "A" }, { id: "b", title: "B" }])).toEqual([{ id: "b", title: "B" }, { id: "a", title: "A" }]);
   });
 });

@@ -2,7 +2,7 @@ import { isRecordDate } from "../dash/dates";
 import { allStrings, isRecordId, oneOf, parseList } from "../dash/parse";
 
 /** The most documents (rows) one review takes. */
-export const MAX_REVIEW_DOCUMENTS = 200;
+export const MAX_REVIEW_DOCUMENTS = 1000;
 /** The most questions (columns) one review takes. */
 export const MAX_REVIEW_QUESTIONS = 30;
 /** The longest question or column label kept. */

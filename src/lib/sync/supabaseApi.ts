@@ -3,6 +3,13 @@ import type { PageHit } from "../search/results";
 import type { SyncApi } from "./session";
 import type { Row } from "./outbox";
 import type { ChangeResult } from "./sender";
+import { TABLE_MAPPINGS } from "./tables";
+
+/**
+ * The most rows one select asks for: a table is read page by page in its key's order (30,000 review cells are 30
+ * requests of 1,000, not one read of 30,000), until a page comes back short.
+ */
+export const SELECT_PAGE_ROWS = 1000;
 
 /** Statuses after which the same request may succeed later: no answer, a time-out, the session to refresh, throttling, the server. */
 const retryable = (status: number) => status === 0 || status === 401 || status === 408 || status === 429 || status >= 500;
@@ -40,9 +47,16 @@ export function createSyncApi(client: SupabaseClient): SyncApi {
   return {
     reader: {
       async select(table, owner) {
-        const { data, error, status } = await client.from(table).select("*");
-        if (error) return { ok: false, reason: `${table}: ${error.message} (HTTP ${String(status)})` };
-        return { ok: true, rows: ((data ?? []) as Row[]).map((row) => ownRowsUnnamed(row, owner)) };
+        const order = ["owner_id", ...(TABLE_MAPPINGS.find((m) => m.table === table)?.key ?? [])];
+        const rows: Row[] = [];
+        for (let from = 0; ; from += SELECT_PAGE_ROWS) {
+          const query = order.reduce((q, column) => q.order(column), client.from(table).select("*"));
+          const { data, error, status } = await query.range(from, from + SELECT_PAGE_ROWS - 1);
+          if (error) return { ok: false, reason: `${table}: ${error.message} (HTTP ${String(status)})` };
+          const page = (data ?? []) as Row[];
+          rows.push(...page.map((row) => ownRowsUnnamed(row, owner)));
+          if (page.length < SELECT_PAGE_ROWS) return { ok: true, rows };
+        }
       },
     },
     async send(changes, owner) {

@@ -9,6 +9,8 @@ import { reportError } from "../../lib/report";
 import { localStorageOrNull } from "../../lib/storage";
 import { removeUserKeys } from "../../lib/dash/browserStorage";
 import { deleteDocumentsDb } from "../../lib/documents/db";
+import { reviewsDbName } from "../../lib/documents/dbName";
+import { deleteDB } from "idb";
 import { deleteOutbox } from "../../lib/sync/outbox";
 import { journalKey } from "../../lib/sync/session";
 import { $auth, signOutAndLeave } from "../auth";
@@ -51,7 +53,7 @@ export async function changesWaiting(): Promise<number | null> {
 
 /**
  * Deletes every store this browser holds of one user: their documents database (bytes, pages and the search index),
- * their outbox, their workspace's localStorage keys (records, shards, copies of unreadable values) and their sync
+ * their reviews database, their outbox, their workspace's localStorage keys (records, shards, copies of unreadable values) and their sync
  * journal. Called once they are signed out, so their workspace is closed and writes nothing back.
  */
 export async function removeBrowserCopy(userId: string, storage: Storage | null = localStorageOrNull()): Promise<void> {
@@ -59,7 +61,7 @@ export async function removeBrowserCopy(userId: string, storage: Storage | null 
   removeUserKeys(storage, userId, journal);
   let timer: ReturnType<typeof setTimeout> | undefined;
   await Promise.race([
-    Promise.allSettled([deleteDocumentsDb(userId), deleteOutbox(userId)]),
+    Promise.allSettled([deleteDocumentsDb(userId), deleteOutbox(userId), deleteDB(reviewsDbName(userId))]),
     new Promise((resolve) => (timer = setTimeout(resolve, REMOVE_TIMEOUT_MS))),
   ]);
   clearTimeout(timer);

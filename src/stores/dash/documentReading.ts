@@ -7,6 +7,7 @@ import type { IngestProgress, IngestResult, PageText } from "../../lib/documents
 import { createIngestQueue, type IngestQueueDeps } from "../../lib/documents/queue";
 import { FAILURE_REASONS } from "../../lib/documents/reasons";
 import { advance, isUnfinished } from "../../lib/documents/timeline";
+import { BULK_READ_CONCURRENCY } from "../../lib/documents/bulk";
 
 export interface DocumentReadingDeps {
   /** The user's uploads, samples included: reading records each step in them. */
@@ -24,7 +25,16 @@ export interface DocumentReadingDeps {
   leaving?: () => boolean;
   /** A document was read: its pages go to the search index and, with Supabase, the project. */
   pagesRead: (upload: Upload, pages: readonly PageText[]) => Promise<void>;
+  /** True for an upload held back (its bulk import is paused): it waits in the queue until released. */
+  held?: (id: string) => boolean;
 }
+
+/**
+ * How many chosen files' bytes a bulk import keeps in one write: a batch at a time, so 1,000 files are never all in
+ * memory, and each batch is one transaction (one at a time kept about 30 small files a second on a busy laptop: a
+ * reload a few seconds in lost the files not kept yet).
+ */
+const KEEPING_BATCH = 25;
 
 /**
  * Reading documents: the user's files, kept in their database and read for real in a worker, one document at a
@@ -82,7 +92,8 @@ export function createDocumentReading(deps: DocumentReadingDeps) {
       if (upload) await deps.pagesRead(upload, pages);
     },
   };
-  const queue = createIngestQueue(queueDeps);
+  // The user's files, a few at a time (each in its own worker), so a bulk import keeps going while one file is slow.
+  const queue = createIngestQueue({ ...queueDeps, concurrency: BULK_READ_CONCURRENCY, ...(deps.held ? { held: deps.held } : {}) });
   const samplesQueue = createIngestQueue({ ...queueDeps, preRead: sampleReading });
   const queued = (id: string) => queue.has(id) || samplesQueue.has(id);
 
@@ -107,9 +118,38 @@ export function createDocumentReading(deps: DocumentReadingDeps) {
 
   /** Keeps a chosen file's bytes in the user's database, then queues it; a refused write fails this one only. */
   async function keep(upload: Upload, file: File, kept: () => void): Promise<void> {
-    const run = generation;
     keeping.add(upload.id);
     deps.onKeep?.();
+    await store(upload, file, generation, kept);
+  }
+
+  /**
+   * Keeps many chosen files (a bulk import): all marked as being kept at once, so none is queued before its bytes are
+   * written, then written KEEPING_BATCH to a transaction, each queued as soon as its batch is kept. A batch refused
+   * is kept file by file, so each file that cannot be kept fails with its own reason.
+   */
+  async function keepMany(items: readonly { upload: Upload; file: File }[], kept: (upload: Upload) => void): Promise<void> {
+    const run = generation;
+    for (const { upload } of items) keeping.add(upload.id);
+    deps.onKeep?.();
+    for (let at = 0; at < items.length && run === generation; at += KEEPING_BATCH) {
+      const batch = items.slice(at, at + KEEPING_BATCH);
+      const written = await deps
+        .db()
+        .then(async (db) => db.putFiles(await Promise.all(batch.map(async ({ upload, file }) => ({ id: upload.id, name: upload.filename, kind: upload.kind, bytes: await file.arrayBuffer() })))))
+        .then(
+          () => true,
+          () => false,
+        );
+      if (run !== generation) return;
+      for (const { upload, file } of batch) {
+        if (written) settle(upload, null, () => kept(upload));
+        else await store(upload, file, run, () => kept(upload));
+      }
+    }
+  }
+
+  async function store(upload: Upload, file: File, run: number, kept: () => void): Promise<void> {
     const refused = await deps
       .db()
       .then(async (db) => db.putFile({ id: upload.id, name: upload.filename, kind: upload.kind, bytes: await file.arrayBuffer() }))
@@ -119,6 +159,11 @@ export function createDocumentReading(deps: DocumentReadingDeps) {
       );
     // Reading stopped meanwhile (the workspace was cleared): what was kept belongs to records that are gone.
     if (run !== generation) return;
+    settle(upload, refused, kept);
+  }
+
+  /** A file kept (or refused, and why): queued to be read, or failed with its reason. */
+  function settle(upload: Upload, refused: string | null, kept: () => void): void {
     keeping.delete(upload.id);
     if (!find(upload.id)) return;
     // Left unfinished instead: the next visit reads it again.
@@ -151,6 +196,9 @@ export function createDocumentReading(deps: DocumentReadingDeps) {
   return {
     $progress,
     keep,
+    keepMany,
+    /** Reads the uploads released (a paused bulk import resumed). */
+    wake: () => queue.wake(),
     resume,
     readSamples,
     loadSamplePages,

@@ -9,7 +9,7 @@ const columns = [
   { id: "term", label: "Term", question: "What is the term of this agreement?" },
 ];
 
-function setup(documents: Record<string, DocumentState> = { d1: { status: "indexed", version: "v1" }, d2: { status: "indexed", version: "v1" } }) {
+function setup(documents: Record<string, DocumentState> = { d1: { status: "indexed", version: "v1" }, d2: { status: "indexed", version: "v1" } }, onAsk?: (n: number) => void) {
   const asked: CellTask[] = [];
   const $reviews = atom<Review[]>([]);
   const $cells = atom<ReadonlyMap<string, ReviewCell[]>>(new Map());
@@ -21,6 +21,7 @@ function setup(documents: Record<string, DocumentState> = { d1: { status: "index
     $documents,
     answer: async (task): Promise<CellAnswer> => {
       asked.push(task);
+      onAsk?.(asked.length);
       return { status: "found", quote: { text: `${task.docId} says ${task.columnId}`, page: 2, start: 0, end: 5 } };
     },
     who: () => "Ada Lovelace",
@@ -106,4 +107,33 @@ describe("the review grid's store", () => {
     await store.run(id);
     expect($cells.get().get(id)?.filter((c) => c.docId === "d1").map((c) => c.status)).toEqual(["found", "found"]);
   });
+
+  it("a review of 1,000 documents by 20 questions: its progress, Stop keeping what was answered, and the rest answered once on resume", async () => {
+    const many = Array.from({ length: 1000 }, (_, i) => ({ id: `doc-${String(i)}`, title: `Contract ${String(i)}` }));
+    const questions = Array.from({ length: 20 }, (_, j) => ({ id: `q-${String(j)}`, label: `Q${String(j)}`, question: `Question ${String(j)}?` }));
+    let stopAt = 5000;
+    const stopper = { stop: (): void => undefined };
+    const { store, asked } = setup(Object.fromEntries(many.map((d) => [d.id, { status: "indexed" as const, version: "v1" }])), (n) => {
+      if (n === stopAt) stopper.stop();
+    });
+    stopper.stop = store.stop;
+    const id = store.createReview("Archive", many, questions);
+    await expect.poll(() => store.$run.get()?.running, { timeout: 20_000, interval: 5 }).toBe(false);
+    await settle();
+    const stopped = store.$progress.get().get(id)!;
+    expect(stopped.total).toBe(20_000);
+    // The two cells under way when Stop came are dropped, not kept half-done.
+    expect(stopped.done).toBeGreaterThanOrEqual(stopAt - 2);
+    expect(stopped.done).toBeLessThan(20_000);
+    expect(store.$run.get()).toEqual({ reviewId: id, running: false });
+
+    stopAt = Number.POSITIVE_INFINITY;
+    const run = store.run(id);
+    expect(store.$run.get()).toEqual({ reviewId: id, running: true });
+    await run;
+    expect(store.$progress.get().get(id)).toEqual({ done: 20_000, total: 20_000 });
+    // Every cell asked once, but for the two under way when Stop came (their answers were dropped, asked again).
+    expect(new Set(asked.map((t) => `${t.docId}/${t.columnId}`)).size).toBe(20_000);
+    expect(asked.length - 20_000).toBeLessThanOrEqual(2);
+  }, 60_000);
 });

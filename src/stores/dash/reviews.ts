@@ -1,7 +1,8 @@
 import { atom } from "nanostores";
-import { persisted, persistedShards } from "../../lib/dash/persisted";
+import { persisted, persistedShards, type PersistedRecords } from "../../lib/dash/persisted";
 import type { FeatureDefinition, ShardedFeatureDefinition } from "../../lib/dash/repository";
 import { parseCells, parseReviews, type Review, type ReviewCell } from "../../lib/review/review";
+import { createReviewCellsRepository, createReviewsRepository } from "../../lib/review/reviewsDb";
 import { joinWorkspace } from "./workspace";
 
 /** The user's reviews (title, documents, questions), newest first; their cells are kept apart, one record per review. */
@@ -12,7 +13,7 @@ export const reviewsFeature: FeatureDefinition<Review[]> = {
   parse: parseReviews,
 };
 
-/** Each review's cells, saved one review at a time (marking a cell writes only its review). */
+/** Each review's cells, every cell a record of the user's reviews database (marking a cell writes only that cell). */
 export const reviewCellsFeature: ShardedFeatureDefinition<ReviewCell[]> = {
   name: "reviewCells",
   version: 1,
@@ -23,8 +24,12 @@ export const reviewCellsFeature: ShardedFeatureDefinition<ReviewCell[]> = {
 export const $reviews = atom<Review[]>([]);
 export const $reviewCells = atom<ReadonlyMap<string, ReviewCell[]>>(new Map());
 
-export const reviewsRecords = persisted($reviews, reviewsFeature);
-export const reviewCellsRecords = persistedShards($reviewCells, reviewCellsFeature);
+// In this browser both live in IndexedDB (src/lib/review/reviewsDb.ts), moved there from localStorage on first load.
+export const reviewsRecords = { ...persisted($reviews, reviewsFeature), browserRepository: (options) => createReviewsRepository(reviewsFeature, options) } satisfies PersistedRecords;
+export const reviewCellsRecords = {
+  ...persistedShards($reviewCells, reviewCellsFeature),
+  browserRepository: (options) => createReviewCellsRepository(reviewCellsFeature, options),
+} satisfies PersistedRecords;
 
 // Reviews load with their screen, so no other screen loads their code: they join the workspace from here.
 void joinWorkspace(reviewsRecords);

@@ -2,7 +2,8 @@ import { atom, computed } from "nanostores";
 import { persisted } from "../../lib/dash/persisted";
 import type { Clock } from "../../lib/dash/clock";
 import type { FeatureDefinition } from "../../lib/dash/repository";
-import { newUpload, parseUploads, recentUploads, uploadStatus, uploadSteps, type Upload } from "../../lib/dash/uploads";
+import { fileProblem, newUpload, parseUploads, recentUploads, titleFromFileName, uploadStatus, uploadSteps, type Upload } from "../../lib/dash/uploads";
+import { bulkProgress, parseBulkImports, type BulkImport, type BulkProgress } from "../../lib/documents/bulk";
 import { sampleUploads } from "../../lib/dash/samples/documents";
 import type { SamplePages } from "../../lib/dash/samples/pages";
 import { fetchSampleFile, fetchSamplePages } from "../../lib/dash/samples/site";
@@ -28,6 +29,14 @@ export const uploadsFeature: FeatureDefinition<Upload[]> = {
   // before they existed is kept as is).
   samples: sampleUploads,
   parse: parseUploads,
+};
+
+/** The bulk import under way (or finished and not dismissed): at most one, kept with the workspace (bulk.ts). */
+export const bulkImportsFeature: FeatureDefinition<BulkImport[]> = {
+  name: "bulkImports",
+  version: 1,
+  samples: () => [],
+  parse: parseBulkImports,
 };
 
 export interface UploadsDeps {
@@ -66,6 +75,14 @@ export type RecentUpload = Upload & { status: UploadStatus; progress: IngestProg
 export function createUploadsStore(deps: UploadsDeps) {
   // Empty until the workspace loads the user's records (the samples for a new user): nothing is fetched or read before.
   const $uploads = atom<Upload[]>([]);
+  const $bulk = atom<BulkImport[]>([]);
+  /** The files of a drop or pick of more than one, waiting for their case: Import sends them all at once. */
+  const $bulkChoice = atom<File[] | null>(null);
+  /** The uploads a paused bulk import holds back, looked up at every step of the queue. */
+  let heldIds: ReadonlySet<string> = new Set();
+  $bulk.subscribe((bulks) => {
+    heldIds = new Set(bulks.filter((b) => b.paused).flatMap((b) => b.ids));
+  });
   const form = createUploadForm(deps.caseIds);
   const mirror = createDocumentMirror({ remote: () => deps.remote?.() ?? null, db: deps.db, now: () => deps.clock.now() });
   const reading = createDocumentReading({
@@ -80,6 +97,7 @@ export function createUploadsStore(deps: UploadsDeps) {
       await mirror.pagesRead(upload.id, pages);
       if (deps.embed) await deps.embed(upload, pages);
     },
+    held: (id) => heldIds.has(id),
   });
   const $recent = computed([$uploads, reading.$progress, deps.clock.$now], (uploads, progress, now) =>
     recentUploads(uploads).map((upload): RecentUpload => ({ ...upload, status: uploadStatus(upload, now), progress: progress.get(upload.id) ?? null })),
@@ -127,6 +145,71 @@ export function createUploadsStore(deps: UploadsDeps) {
     return upload;
   };
 
+  /** Takes a drop or pick of many files: they wait for their case (the form's), then Import queues them all. */
+  const chooseFiles = (files: readonly File[]) => {
+    $bulkChoice.set([...files]);
+    form.cancel();
+  };
+
+  /**
+   * Imports the chosen files into the form's case at once: every accepted file Queued at this instant (its record
+   * listed, its bytes kept a few at a time), read BULK_READ_CONCURRENCY at a time; a file of the wrong type or size is
+   * refused with its reason and counted as failed. Null when no case is chosen.
+   */
+  const submitMany = (): BulkImport | null => {
+    const files = $bulkChoice.get();
+    const { caseId } = form.$form.get();
+    const caseName = deps.caseTitle(caseId);
+    if (!files || caseName === undefined) return null;
+    const now = new Date(deps.clock.now());
+    const accepted: { upload: Upload; file: File }[] = [];
+    const refused: BulkImport["refused"] = [];
+    for (const file of files) {
+      const problem = fileProblem(file);
+      if (problem) refused.push({ name: file.name, reason: problem });
+      else accepted.push({ upload: newUpload({ filename: file.name, sizeBytes: file.size, caseId, title: titleFromFileName(file.name) }, caseName, deps.newId(), now), file });
+    }
+    const bulk: BulkImport = { id: deps.newId(), ids: accepted.map((a) => a.upload.id), refused, cancelled: 0, startedAt: now.toISOString(), paused: false };
+    $bulkChoice.set(null);
+    $bulk.set([bulk]);
+    // Marked as being kept before they are listed, so the list's change queues none before its bytes are written.
+    void reading.keepMany(accepted, (upload) => pushFiles([upload]));
+    $uploads.set([...accepted.map((a) => a.upload).reverse(), ...$uploads.get()]);
+    return bulk;
+  };
+
+  const changeBulk = (edit: (bulk: BulkImport) => BulkImport | null) => {
+    const [bulk] = $bulk.get();
+    if (!bulk) return;
+    const next = edit(bulk);
+    $bulk.set(next ? [next] : []);
+  };
+
+  /** Pauses the bulk import: the files being read finish, the others wait (across a reload too). */
+  const pauseBulk = () => changeBulk((b) => ({ ...b, paused: true }));
+  const resumeBulk = () => {
+    changeBulk((b) => ({ ...b, paused: false }));
+    reading.wake();
+  };
+
+  /** Cancels the rest of the bulk import: the files not started yet are removed (record and bytes); those being read finish. */
+  const cancelBulk = async () => {
+    const [bulk] = $bulk.get();
+    if (!bulk) return;
+    const waiting = new Set(bulk.ids.filter((id) => find(id)?.processing.state === "queued"));
+    changeBulk((b) => ({ ...b, ids: b.ids.filter((id) => !waiting.has(id)), cancelled: b.cancelled + waiting.size, paused: false }));
+    $uploads.set($uploads.get().filter((u) => !waiting.has(u.id)));
+    const db = await deps.db();
+    for (const id of waiting) await db.deleteDocument(id).catch(() => undefined);
+  };
+
+  /** Where the bulk import stands now (done / failed / remaining, time left); null when there is none. */
+  const $bulkProgress = computed([$bulk, $uploads, deps.clock.$now], ([bulk], uploads, now): (BulkProgress & { bulk: BulkImport }) | null => {
+    if (!bulk) return null;
+    const byId = new Map(uploads.map((u) => [u.id, u]));
+    return { bulk, ...bulkProgress(bulk, (id) => { const u = byId.get(id); return u && uploadStatus(u, now); }, now) };
+  });
+
   /** Reads a failed upload again: processing at once, ready no earlier than 3 s later, or failed again with why. */
   const reindex = (id: string) => {
     const upload = find(id);
@@ -148,6 +231,16 @@ export function createUploadsStore(deps: UploadsDeps) {
 
   return {
     $uploads,
+    $bulk,
+    $bulkChoice,
+    $bulkProgress,
+    chooseFiles,
+    submitMany,
+    cancelChoice: () => $bulkChoice.set(null),
+    pauseBulk,
+    resumeBulk,
+    cancelBulk,
+    dismissBulk: () => $bulk.set([]),
     $form: form.$form,
     $canUpload: form.$canUpload,
     $recent,
@@ -195,3 +288,5 @@ export const { chooseFile, preselectCase, submit: submitUpload, setCase: setUplo
 export const { cancel: cancelUpload, reindex: reindexUpload, remove: removeUpload, stop: stopReading, prune: pruneUploads } = uploads;
 
 export const uploadsRecords = persisted(uploads.$uploads, uploadsFeature);
+export const bulkImportsRecords = persisted(uploads.$bulk, bulkImportsFeature);
+export const { $bulkChoice, $bulkProgress, chooseFiles, submitMany: importFiles, cancelChoice, pauseBulk, resumeBulk, cancelBulk, dismissBulk } = uploads;

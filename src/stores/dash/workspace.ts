@@ -16,7 +16,7 @@ import { layoutRecords } from "./layout";
 import { messagesRecords } from "./messages";
 import { pendingRepliesRecords } from "./pendingReplies";
 import { preferencesRecords } from "./preferences";
-import { pruneUploads, uploadsFeature, uploadsRecords } from "./uploads";
+import { bulkImportsRecords, pruneUploads, uploadsFeature, uploadsRecords } from "./uploads";
 
 export type { WorkspaceState } from "../../lib/dash/workspace";
 
@@ -87,6 +87,7 @@ const workspace = createWorkspace({
     knowledgeRecords,
     casesRecords,
     uploadsRecords,
+    bulkImportsRecords,
     preferencesRecords,
   ],
   storage: typeof window === "undefined" ? null : localStorageOrNull(),

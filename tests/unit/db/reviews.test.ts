@@ -231,7 +231,7 @@ describe("the sizes a review keeps", () => {
         upsert("reviews", { ...full, columns: columns(MAX_REVIEW_QUESTIONS + 1) }),
         upsert("reviews", { ...full, documents: { id: "doc-0" } }),
       ]),
-    ).toEqual([refused("reviews_at_most_200_documents"), refused("reviews_at_most_30_columns"), refused("reviews_at_most_200_documents")]);
+    ).toEqual([refused("reviews_at_most_1000_documents"), refused("reviews_at_most_30_columns"), refused("reviews_at_most_1000_documents")]);
     const [stored] = (await storedOf("reviews", ada)).filter((r) => r.id === "review-sizes");
     expect([(stored!.documents as unknown[]).length, (stored!.columns as unknown[]).length]).toEqual([MAX_REVIEW_DOCUMENTS, MAX_REVIEW_QUESTIONS]);
   });

@@ -22,7 +22,7 @@ interface DocumentPickerProps {
   taken?: ReadonlySet<string>;
 }
 
-/** Picks documents: all of a case's at once, or one by one from Files with a search; only Indexed ones, 200 at most. */
+/** Picks documents: all of a case's at once, or one by one from Files with a search; only Indexed ones, 1,000 at most. */
 export default function DocumentPicker({ value, onChange, taken = new Set() }: DocumentPickerProps) {
   const id = useId();
   const documents = useStore($documents);

@@ -1,9 +1,16 @@
 import { useState, type DragEvent } from "react";
 import { ACCEPT_ATTRIBUTE, UPLOAD_HINT } from "../../../lib/dash/uploads";
-import { chooseFile } from "../../../stores/dash/uploads";
+import { chooseFile, chooseFiles } from "../../../stores/dash/uploads";
 import DashIcon from "../../components/DashIcon";
 
-/** Where a file is dropped, or chosen with the keyboard-reachable 'Choose File' (the file input itself). */
+/** One file goes to the form (case and title); several, to a bulk import (one case for all). */
+function take(files: FileList | null | undefined) {
+  if (!files || files.length === 0) return;
+  if (files.length === 1) chooseFile(files[0]!);
+  else chooseFiles([...files]);
+}
+
+/** Where files are dropped, or chosen with the keyboard-reachable 'Choose File' (the file input itself): one or many. */
 export default function DropZone() {
   const [dragging, setDragging] = useState(false);
   const over = (event: DragEvent) => {
@@ -13,8 +20,7 @@ export default function DropZone() {
   const onDrop = (event: DragEvent) => {
     event.preventDefault();
     setDragging(false);
-    const file = event.dataTransfer.files[0];
-    if (file) chooseFile(file);
+    take(event.dataTransfer.files);
   };
 
   return (
@@ -34,10 +40,10 @@ export default function DropZone() {
         <input
           type="file"
           accept={ACCEPT_ATTRIBUTE}
+          multiple
           className="sr-only"
           onChange={(event) => {
-            const file = event.target.files?.[0];
-            if (file) chooseFile(file);
+            take(event.target.files);
             // Lets the same file be chosen again after a Cancel.
             event.target.value = "";
           }}

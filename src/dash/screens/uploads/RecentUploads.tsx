@@ -21,9 +21,13 @@ function pagesNote(upload: RecentUpload): string | null {
   return upload.ocrPages ? `${count}, ${String(upload.ocrPages)} recognised by OCR` : count;
 }
 
+/** The most uploads listed: a bulk import of 1,000 shows its progress line, and Files lists every document. */
+const RECENT_SHOWN = 50;
+
 /** The uploads of this workspace, newest first, each with its status, its pages or progress, and why it failed. */
 export default function RecentUploads() {
-  const uploads = useStore($recentUploads);
+  const all = useStore($recentUploads);
+  const uploads = all.slice(0, RECENT_SHOWN);
   return (
     <section aria-labelledby="recent-uploads" className="flex flex-col gap-3">
       <h2 id="recent-uploads" className="text-lg font-semibold">
@@ -50,6 +54,11 @@ export default function RecentUploads() {
             );
           })}
         </ul>
+      )}
+      {all.length > RECENT_SHOWN && (
+        <p className="text-sm text-muted">
+          The {RECENT_SHOWN} newest of {all.length.toLocaleString("en")} uploads; Files lists them all.
+        </p>
       )}
     </section>
   );

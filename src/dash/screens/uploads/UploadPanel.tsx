@@ -1,18 +1,16 @@
 import { useStore } from "@nanostores/react";
 import { useId } from "react";
 import { formatSizeMb } from "../../../lib/dash/uploads";
-import { $cases } from "../../../stores/dash/cases";
-import { $canUpload, $uploadForm, cancelUpload, setUploadCase, setUploadTitle, submitUpload } from "../../../stores/dash/uploads";
-import SelectField from "../../../ui/SelectField";
+import { $canUpload, $uploadForm, cancelUpload, setUploadTitle, submitUpload } from "../../../stores/dash/uploads";
 import TextField from "../../../ui/TextField";
 import DashIcon from "../../components/DashIcon";
 import FormActions from "../../components/FormActions";
+import TargetCaseField from "./TargetCaseField";
 
 /** The chosen file: its case and title, then Upload Document (once a case is chosen). */
 export default function UploadPanel({ file }: { file: File }) {
   const id = useId();
-  const { caseId, title } = useStore($uploadForm);
-  const cases = useStore($cases);
+  const { title } = useStore($uploadForm);
   const ready = useStore($canUpload);
 
   return (
@@ -29,15 +27,7 @@ export default function UploadPanel({ file }: { file: File }) {
         <span className="break-all">{file.name}</span>
         <span className="shrink-0 text-sm text-muted">{formatSizeMb(file.size)}</span>
       </p>
-      <SelectField
-        id={`${id}-case`}
-        label="Target Case"
-        value={caseId}
-        placeholder="Select a case..."
-        options={cases.map((c) => ({ value: c.id, label: c.title }))}
-        onChange={setUploadCase}
-        required
-      />
+      <TargetCaseField id={`${id}-case`} />
       <TextField id={`${id}-title`} label="Document Title" value={title} onChange={(e) => setUploadTitle(e.target.value)} />
       <FormActions onCancel={cancelUpload} submitLabel="Upload Document" disabled={!ready} />
     </form>

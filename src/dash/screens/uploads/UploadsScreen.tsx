@@ -3,6 +3,7 @@ import { useEffect } from "react";
 import { useLocation } from "react-router";
 import { $uploadForm, preselectCase, readSamples } from "../../../stores/dash/uploads";
 import ScreenHeader from "../../components/ScreenHeader";
+import { BulkChoice, BulkProgressLine } from "./BulkImport";
 import DropZone from "./DropZone";
 import RecentUploads from "./RecentUploads";
 import UploadPanel from "./UploadPanel";
@@ -23,6 +24,8 @@ export default function UploadsScreen() {
         {error}
       </p>
       {file && <UploadPanel file={file} />}
+      <BulkChoice />
+      <BulkProgressLine />
       <RecentUploads />
     </div>
   );

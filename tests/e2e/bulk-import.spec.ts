@@ -1,0 +1,144 @@
+import type { Page } from "@playwright/test";
+import { expectNoAxeViolations } from "./fixtures/axe";
+import { ADA } from "./fixtures/dash";
+import { READ } from "./fixtures/workspace";
+import { expect, onScreen, test } from "./fixtures/workspaceTest";
+
+// Bulk import (issue 44, item 5) on the bare build: many small files in one drop, all queued at once and read a few
+// at a time in workers, followed on one progress line; a reload resumes the work, Pause holds it (across a reload
+// too), Cancel removes the rest. The statuses keep the specification's floors (Queued 1 s, OCR Processing until 4 s),
+// on the clock Playwright installs.
+test.use(onScreen("/dash/uploads", "Uploads"));
+test.describe.configure({ timeout: 150_000 });
+
+const KYPRIANOU = "Kyprianou v. Limassol Marine Services";
+const UPLOADS_KEY = `paphos-ai:dash:${ADA.id}:uploads`;
+
+/** `count` small TXT files; those whose number `blank` says hold no text, which the reader fails with its reason. */
+const files = (count: number, blank: (i: number) => boolean) =>
+  Array.from({ length: count }, (_, i) => {
+    const n = String(i + 1).padStart(3, "0");
+    return { name: `archive-${n}.txt`, text: blank(i) ? "   \n" : `Archive letter ${n}. The tenant shall pay the rent of ${String(100 + i)} euros each month.` };
+  });
+
+/** Drops the files on the drop zone in one drop, as a file manager would. */
+async function dropFiles(page: Page, list: { name: string; text: string }[]): Promise<void> {
+  const transfer = await page.evaluateHandle((list) => {
+    const data = new DataTransfer();
+    for (const { name, text } of list) data.items.add(new File([text], name, { type: "text/plain" }));
+    return data;
+  }, list);
+  await page.getByRole("region", { name: "Upload a document" }).dispatchEvent("drop", { dataTransfer: transfer });
+}
+
+/** The progress line's three numbers. */
+async function counts(page: Page): Promise<{ done: number; failed: number; remaining: number } | null> {
+  const text = (await page.getByRole("region", { name: "Bulk import" }).getByRole("status").textContent()) ?? "";
+  const m = /([\d,]+) done \/ ([\d,]+) failed \/ ([\d,]+) remaining/.exec(text);
+  const n = (s: string) => Number(s.replace(/,/g, ""));
+  return m ? { done: n(m[1]!), failed: n(m[2]!), remaining: n(m[3]!) } : null;
+}
+
+/** The stored upload records of the archive files: filename, status of the reading, and its reason. */
+const stored = (page: Page) =>
+  page.evaluate((key) => {
+    const records = (JSON.parse(localStorage.getItem(key) ?? "{}") as { data?: { filename: string; processing: { state: string; reason?: string } }[] }).data ?? [];
+    return records.filter((u) => u.filename.startsWith("archive-")).map((u) => ({ filename: u.filename, state: u.processing.state, reason: u.processing.reason ?? null }));
+  }, UPLOADS_KEY);
+
+/** How many files the user's documents database keeps (their bytes). */
+const keptFiles = (page: Page) =>
+  page.evaluate(async (userId) => {
+    const db = await new Promise<IDBDatabase>((resolve, reject) => {
+      const open = indexedDB.open(`paphos-documents/${encodeURIComponent(userId)}`);
+      open.onsuccess = () => resolve(open.result);
+      open.onerror = () => reject(open.error ?? new Error("open"));
+    });
+    const count = await new Promise<number>((resolve, reject) => {
+      const request = db.transaction("files").objectStore("files").count();
+      request.onsuccess = () => resolve(request.result);
+      request.onerror = () => reject(request.error ?? new Error("count"));
+    });
+    db.close();
+    return count;
+  }, ADA.id);
+
+async function importDrop(page: Page, list: { name: string; text: string }[], axe = false): Promise<void> {
+  await dropFiles(page, list);
+  const form = page.getByRole("form", { name: "Bulk import" });
+  await expect(form).toContainText(`${String(list.length)} files chosen`);
+  if (axe) await expectNoAxeViolations(page, "bulk import form: ");
+  await form.getByLabel("Target Case").selectOption({ label: KYPRIANOU });
+  await form.getByRole("button", { name: `Import ${String(list.length)} documents` }).click();
+}
+
+test("200 small files in one drop: all queued at once, a reload halfway resumes them, and each ends Indexed or Failed with its reason, none lost and none twice", async ({ page }) => {
+  const blank = (i: number) => i % 50 === 7;
+  const list = files(200, blank);
+  // The page's longest main-thread task while the import runs (Long Tasks API, tasks over 50 ms).
+  const watchLongTasks = () =>
+    page.evaluate(() => {
+      const w = window as unknown as { longest: number };
+      w.longest = 0;
+      new PerformanceObserver((entries) => {
+        for (const entry of entries.getEntries()) w.longest = Math.max(w.longest, entry.duration);
+      }).observe({ type: "longtask" });
+    });
+  await watchLongTasks();
+  await importDrop(page, list);
+  const line = page.getByRole("region", { name: "Bulk import" }).getByRole("status");
+  await expect(line).toHaveText(/^0 done \/ 0 failed \/ 200 remaining · /);
+  // All 200 are listed at once, Queued, and every file's bytes are kept within moments (a batch a write), so a reload
+  // from now on loses none.
+  await expect.poll(async () => (await stored(page)).length).toBe(200);
+  await expect.poll(() => keptFiles(page)).toBe(200);
+
+  // Halfway (some done, many still to read): a reload.
+  await expect.poll(async () => (await counts(page))?.done ?? 0, READ).toBeGreaterThan(0);
+  const before = await counts(page);
+  expect(before!.remaining).toBeGreaterThan(0);
+  const longestBefore = await page.evaluate(() => (window as unknown as { longest: number }).longest);
+  await page.reload();
+  await expect(page.getByRole("heading", { level: 1, name: "Uploads" })).toBeVisible();
+  await watchLongTasks();
+
+  await expect(line).toHaveText("196 done / 4 failed / 0 remaining", READ);
+  // The records are saved a moment after the line moves (saves are gathered for 300 ms).
+  await expect.poll(async () => (await stored(page)).filter((r) => r.state === "done").length).toBe(196);
+  const records = await stored(page);
+  expect(records).toHaveLength(200);
+  expect(new Set(records.map((r) => r.filename)).size).toBe(200);
+  expect(records.filter((r) => r.state === "done")).toHaveLength(196);
+  expect(records.filter((r) => r.state === "failed").map((r) => [r.filename, r.reason])).toEqual(
+    list.filter((_, i) => blank(i)).reverse().map((f) => [f.name, "No readable text was found in this document, not even by recognising its pages."]),
+  );
+  const longestAfter = await page.evaluate(() => (window as unknown as { longest: number }).longest);
+  test.info().annotations.push({ type: "longest main-thread task", description: `${String(Math.round(longestBefore))} ms before the reload, ${String(Math.round(longestAfter))} ms after` });
+  await page.getByRole("button", { name: "Dismiss" }).click();
+  await expect(page.getByRole("region", { name: "Bulk import" })).toBeHidden();
+  await expect(page.getByText("The 50 newest of 200 uploads; Files lists them all.")).toBeVisible();
+});
+
+test("a bulk import paused stays paused across a reload; Resume reads on, and Cancel the rest removes the files not started", async ({ page }) => {
+  await importDrop(page, files(40, () => false), true);
+  const region = page.getByRole("region", { name: "Bulk import" });
+  await region.getByRole("button", { name: "Pause" }).click();
+  await expect(region.getByRole("status")).toHaveText(/ remaining · paused$/);
+  await expectNoAxeViolations(page, "bulk import progress: ");
+  await page.reload();
+  await expect(region.getByRole("status")).toHaveText(/ remaining · paused$/, READ);
+  const paused = await counts(page);
+  expect(paused!.remaining).toBeGreaterThan(0);
+  // Nothing more is read while paused: the queued ones stay queued.
+  const queued = (await stored(page)).filter((r) => r.state === "queued").length;
+  expect(queued).toBeGreaterThan(0);
+
+  await region.getByRole("button", { name: "Resume" }).click();
+  await expect.poll(async () => (await stored(page)).filter((r) => r.state === "queued").length, READ).toBeLessThan(queued);
+  await region.getByRole("button", { name: "Cancel the rest" }).click();
+  await expect(region.getByRole("status")).toHaveText(/ 0 remaining · \d+ cancelled$/, READ);
+  const end = await counts(page);
+  // Only the files read are left, all Indexed (the records are saved a moment after the line moves).
+  await expect.poll(async () => (await stored(page)).map((r) => r.state)).toEqual(Array.from({ length: end!.done }, () => "done"));
+  await expect(region.getByRole("status")).toContainText(`${String(40 - end!.done)} cancelled`);
+});
