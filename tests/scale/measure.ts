@@ -267,6 +267,9 @@ const files = new Map<string, StoredFile>();
 const stored = new Map<string, readonly PageText[]>();
 const db: DocumentsDb = {
   putFile: async (file) => void files.set(file.id, file),
+  putFiles: async (list) => {
+    for (const file of list) files.set(file.id, file);
+  },
   getFile: async (id) => {
     const file = files.get(id);
     return file && { ...file, bytes: file.bytes.slice(0) };
