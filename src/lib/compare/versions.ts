@@ -1,4 +1,4 @@
-import { alignClauses, inOrder, substance } from "./align";
+import { alignClauses, inOrder, substance, type ClausePair } from "./align";
 import { SHARED_FLOOR, type Change, type ChangeCounts, type Comparison } from "./compare";
 import { splitClauses, type ComparePage, type PlacedClause } from "./sections";
 import { wordDiff } from "./wordDiff";
@@ -11,6 +11,22 @@ export interface PlacedChange extends Change {
 
 export interface PlacedComparison extends Comparison {
   changes: PlacedChange[];
+}
+
+/** Two versions' clauses, the pairs matched between them, and the pairs that kept their order (the rest moved). */
+export interface AlignedVersions {
+  a: PlacedClause[];
+  b: PlacedClause[];
+  pairs: ClausePair[];
+  kept: Set<ClausePair>;
+}
+
+/** Splits both versions into clauses and aligns them. */
+export function alignVersions(pagesA: readonly ComparePage[], pagesB: readonly ComparePage[]): AlignedVersions {
+  const a = splitClauses(pagesA);
+  const b = splitClauses(pagesB);
+  const pairs = alignClauses(a, b);
+  return { a, b, pairs, kept: inOrder(pairs) };
 }
 
 /** The totals of a change list. */
@@ -26,10 +42,7 @@ export function countChanges(changes: readonly Change[]): ChangeCounts {
  * not. The change list follows B's order; a removed clause sits where it stood in A.
  */
 export function compareVersions(pagesA: readonly ComparePage[], pagesB: readonly ComparePage[]): PlacedComparison {
-  const a = splitClauses(pagesA);
-  const b = splitClauses(pagesB);
-  const pairs = alignClauses(a, b);
-  const kept = inOrder(pairs);
+  const { a, b, pairs, kept } = alignVersions(pagesA, pagesB);
   const placed: { at: number; change: PlacedChange }[] = [];
   const matchedA = new Map(pairs.map((p) => [p.a, p.b]));
   for (const p of pairs) {
