@@ -41,8 +41,10 @@ export function countChanges(changes: readonly Change[]): ChangeCounts {
  * a clause out of order marked moved, each changed clause diffed word by word, and each change marked substantive or
  * not. The change list follows B's order; a removed clause sits where it stood in A.
  */
-export function compareVersions(pagesA: readonly ComparePage[], pagesB: readonly ComparePage[]): PlacedComparison {
-  const { a, b, pairs, kept } = alignVersions(pagesA, pagesB);
+export const compareVersions = (pagesA: readonly ComparePage[], pagesB: readonly ComparePage[]): PlacedComparison => comparisonOf(alignVersions(pagesA, pagesB));
+
+/** The change list of two aligned versions. */
+export function comparisonOf({ a, b, pairs, kept }: AlignedVersions): PlacedComparison {
   const placed: { at: number; change: PlacedChange }[] = [];
   const matchedA = new Map(pairs.map((p) => [p.a, p.b]));
   for (const p of pairs) {

@@ -17,10 +17,12 @@ interface FileCardProps {
   onReindex: (id: string) => void;
   /** Deletes the document (its file, text and record), after a confirmation. */
   onDelete: (document: WorkspaceDocument) => void;
+  /** Compare with…: picks the other version. */
+  onCompare: (document: WorkspaceDocument) => void;
 }
 
 /** One document: title, status, case, pages and upload date; why it failed and Re-index when it did; Delete. */
-export default function FileCard({ document, hit, onPreview, onOpenInChat, onReindex, onDelete }: FileCardProps) {
+export default function FileCard({ document, hit, onPreview, onOpenInChat, onReindex, onDelete, onCompare }: FileCardProps) {
   const titleId = `file-${document.id}`;
   return (
     <li className="dash-card" aria-labelledby={titleId}>
@@ -49,6 +51,12 @@ export default function FileCard({ document, hit, onPreview, onOpenInChat, onRei
           <DashIcon name="chat" className="size-4" />
           Open in Chat
         </button>
+        {document.status === "indexed" && (
+          <button type="button" onClick={() => onCompare(document)} className="btn-small" aria-describedby={titleId}>
+            <DashIcon name="file" className="size-4" />
+            Compare with…
+          </button>
+        )}
         {document.status === "failed" && (
           <button type="button" onClick={() => onReindex(document.id)} className="btn-small" aria-describedby={titleId}>
             <DashIcon name="refresh" className="size-4" />
