@@ -1,3 +1,4 @@
+import { useId } from "react";
 import type { DiffPart } from "../../../lib/compare/compare";
 import type { PlacedChange } from "../../../lib/compare/versions";
 import { CHANGE_LABELS, changeTitle } from "../../../lib/compare/summary";
@@ -22,7 +23,7 @@ export default function ChangeItem({ change, position, current, side, onOpen, on
   const partsA = change.kind === "removed" ? whole("del", change.a?.text) : change.parts;
   const partsB = change.kind === "added" ? whole("ins", change.b?.text) : change.parts;
   const column = (which: Side) => `${side === which ? "block" : "hidden"} md:block min-w-0`;
-  const titleId = `change-${position}`;
+  const titleId = useId();
   return (
     <li aria-labelledby={titleId} aria-current={current ? "true" : undefined} onFocusCapture={onSelect} className={`dash-card scroll-mt-4 ${current ? "ring-2 ring-accent" : ""}`}>
       <h3 id={titleId} className="flex flex-wrap items-baseline gap-2 font-semibold">

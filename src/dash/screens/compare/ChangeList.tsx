@@ -9,7 +9,8 @@ const notForUs = (event: KeyboardEvent) =>
   event.ctrlKey ||
   event.metaKey ||
   document.querySelector("dialog[open]") !== null ||
-  (event.target instanceof HTMLElement && (event.target.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(event.target.tagName) && !(event.target instanceof HTMLInputElement && /^(checkbox|radio)$/.test(event.target.type))));
+  (event.target instanceof HTMLElement &&
+    (event.target.isContentEditable || (/^(INPUT|TEXTAREA|SELECT)$/.test(event.target.tagName) && !(event.target instanceof HTMLInputElement && /^(checkbox|radio)$/.test(event.target.type)))));
 
 interface ChangeListProps {
   changes: readonly PlacedChange[];
