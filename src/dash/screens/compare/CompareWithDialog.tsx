@@ -10,12 +10,12 @@ import FormDialog from "../../components/FormDialog";
 export const compareHref = (a: string, b: string): string => `/dash/compare?${new URLSearchParams({ a, b }).toString()}`;
 
 /** Compare with…: picks another read document as version B of the comparison whose version A is `document`. */
-export default function CompareWithDialog({ document, onClose }: { document: WorkspaceDocument | null; onClose: () => void }) {
+export default function CompareWithDialog({ document, onClose }: { document: Pick<WorkspaceDocument, "id" | "title"> | null; onClose: () => void }) {
   const id = useId();
   const navigate = useNavigate();
   const documents = useStore($documents);
   const [other, setOther] = useState("");
-  const [editing, setEditing] = useState<WorkspaceDocument | null>(null);
+  const [editing, setEditing] = useState<Pick<WorkspaceDocument, "id" | "title"> | null>(null);
   if (editing !== document) {
     setEditing(document);
     setOther("");
