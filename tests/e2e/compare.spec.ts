@@ -127,6 +127,51 @@ test("a contract and its scripted v2: the change list and its counts, n and p, t
   });
 });
 
+test("Upload a new version: the scripted v2 uploaded from the contract's card is its v2, and Compare with v1 opens with the right counts", async ({ page }) => {
+  await uploadDocument(page, { name: `${V1}.txt`, mimeType: "text/plain", buffer: Buffer.from(v1) }, KYPRIANOU, V1);
+
+  await test.step("Files: the contract's card has no version yet; Upload a new version opens Uploads for its v2, in its case", async () => {
+    await page.getByRole("link", { name: "Files" }).click();
+    await expect(card(page, V1)).toContainText("Indexed");
+    await expect(card(page, V1).getByText(/^v\d+$/)).toHaveCount(0);
+    await card(page, V1).getByRole("link", { name: "Upload a new version" }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "Uploads" })).toBeVisible();
+    await expect(page.getByText(`The next file is uploaded as v2 of ${V1}.`)).toBeVisible();
+    await expectNoAxeViolations(page, "uploads, new version: ");
+  });
+
+  await test.step("the v2 is read like any upload, and both versions are numbered in Uploads", async () => {
+    await page.getByLabel("Choose File").setInputFiles({ name: `${V2}.txt`, mimeType: "text/plain", buffer: Buffer.from(v2) });
+    await expect(page.getByLabel("Target Case").locator("option:checked")).toHaveText(KYPRIANOU);
+    await page.getByRole("button", { name: "Upload Document" }).click();
+    const recent = (title: string) => page.getByRole("main").getByRole("listitem", { name: title, exact: true });
+    await expect(recent(V2)).toContainText("Indexed", { timeout: 60_000 });
+    await expect(page.getByText(`The next file is uploaded as`)).toHaveCount(0);
+    await expect(recent(V2).getByText("v2", { exact: true })).toBeVisible();
+    await expect(recent(V1).getByText("v1", { exact: true })).toBeVisible();
+    // Compare with… is in Uploads too.
+    await recent(V1).getByRole("button", { name: "Compare with…" }).click();
+    await expect(page.getByRole("dialog", { name: `Compare ${V1} with…` }).getByLabel("Newer version")).toContainText(V2);
+    await page.keyboard.press("Escape");
+    await expect(recent(V2).getByRole("link", { name: "Compare with v1" })).toBeVisible();
+  });
+
+  await test.step("Files: v1 and v2 on the cards; Compare with v1 on the v2 opens the comparison of the two, with its counts", async () => {
+    await page.getByRole("link", { name: "Files" }).click();
+    await expect(card(page, V1).getByText("v1", { exact: true })).toBeVisible();
+    await expect(card(page, V2).getByText("v2", { exact: true })).toBeVisible();
+    await expect(card(page, V1).getByRole("link", { name: "Compare with v1" })).toHaveCount(0);
+    const id = async (title: string) => ((await card(page, title).getByRole("heading", { level: 2 }).getAttribute("id")) ?? "").replace(/^file-/, "");
+    const [a, b] = [await id(V1), await id(V2)];
+    await card(page, V2).getByRole("link", { name: "Compare with v1" }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "Compare versions" })).toBeVisible();
+    expect(new URL(page.url()).searchParams.get("a")).toBe(a);
+    expect(new URL(page.url()).searchParams.get("b")).toBe(b);
+    await expect(page.getByRole("heading", { level: 2, name: "2 clauses changed, 1 added, 1 removed, 1 moved" })).toBeVisible({ timeout: 30_000 });
+    await expect(page.getByRole("list", { name: "Changes" }).getByRole("listitem")).toHaveCount(5);
+  });
+});
+
 test("two unrelated documents are said to share few clauses, not listed as a wall of changes", async ({ page }) => {
   await page.getByRole("link", { name: "Files" }).click();
   const titles = ["Construction Services Agreement, Kato Paphos Residences", "Internal Memo: Motion to Dismiss Template"];
