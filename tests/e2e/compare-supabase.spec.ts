@@ -1,14 +1,11 @@
-import type { PGlite } from "@electric-sql/pglite";
-import type { Browser, Page } from "@playwright/test";
 import { textPages } from "../../src/lib/documents/text";
 import { scriptedV2 } from "../fixtures/comparePair";
 import { uploadDocument } from "./fixtures/cuad";
-import type { FakeServer } from "./fixtures/server";
 import { FULL } from "./fixtures/sites";
 import type { FakeAccount } from "./fixtures/supabase";
-import { emptyWorkspace, rowCount, signInToWorkspace, startSupabaseWorkspace } from "./fixtures/supabaseWorkspace";
+import { otherDevice, rowCount, signInToWorkspace, useSupabaseWorkspace } from "./fixtures/supabaseWorkspace";
 import { READ, card, workspaceContext } from "./fixtures/workspace";
-import { consoleProblem, expect, test } from "./fixtures/test";
+import { expect, test } from "./fixtures/test";
 
 // Versions of a document (issue 45) kept in the firm's Supabase: the full build against the fake Supabase, whose data
 // API runs every request on PGlite with the project's migrations as the signed-in user. A contract and its scripted v2
@@ -26,33 +23,10 @@ const V1 = "Smaaash franchise agreement";
 const V2 = "Smaaash franchise agreement v2";
 const { v1, v2 } = scriptedV2();
 
-let db: PGlite;
-let server: FakeServer;
-
-test.beforeAll(async () => {
-  ({ db, server } = await startSupabaseWorkspace([ADA, BOB]));
-});
-// A repeat of the test starts from an empty workspace too.
-test.beforeEach(() => emptyWorkspace(db));
-test.afterAll(async () => {
-  await server?.close();
-  await db?.close();
-});
-
-/** A page of another device (a browser context of its own), signed in as `account`; its errors are collected. */
-async function otherDevice(browser: Browser, account: FakeAccount, problems: string[]): Promise<Page> {
-  const context = await browser.newContext({ ...workspaceContext, baseURL: FULL });
-  const page = await context.newPage();
-  page.on("pageerror", (error) => problems.push(`${account.email}: ${error.message}`));
-  page.on("console", (message) => {
-    const problem = consoleProblem(message);
-    if (problem !== null) problems.push(`${account.email}: ${problem}`);
-  });
-  await signInToWorkspace(page, account, db);
-  return page;
-}
+const database = useSupabaseWorkspace([ADA, BOB]);
 
 test("a contract's v2 uploaded as its new version on one device is v2 on another, which compares the two; another user cannot open the comparison", async ({ page, browser }) => {
+  const db = database();
   await signInToWorkspace(page, ADA, db);
   await page.goto("/dash/uploads");
   await uploadDocument(page, { name: `${V1}.txt`, mimeType: "text/plain", buffer: Buffer.from(v1) }, KYPRIANOU, V1);
@@ -71,7 +45,7 @@ test("a contract's v2 uploaded as its new version on one device is v2 on another
 
   // A second device of the same user: v1 and v2 on the cards, and Compare with v1 gives the scripted edits' counts.
   const problems: string[] = [];
-  const second = await otherDevice(browser, ADA, problems);
+  const second = await otherDevice(browser, ADA, db, problems);
   await second.goto("/dash/files");
   await expect(card(second, V1).getByText("v1", { exact: true })).toBeVisible(READ);
   await expect(card(second, V2).getByText("v2", { exact: true })).toBeVisible();
@@ -81,7 +55,7 @@ test("a contract's v2 uploaded as its new version on one device is v2 on another
   await second.context().close();
 
   // Another user, given the comparison's address: neither version is theirs to open.
-  const bob = await otherDevice(browser, BOB, problems);
+  const bob = await otherDevice(browser, BOB, db, problems);
   await bob.goto(address.replace(FULL, ""));
   await expect(bob.getByText("One of these documents is not in your workspace, or you cannot open it.")).toBeVisible(READ);
   await expect(bob.getByRole("list", { name: "Changes" })).toHaveCount(0);
