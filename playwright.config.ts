@@ -25,7 +25,7 @@ const chromium = { ...devices["Desktop Chrome"], channel: undefined };
  */
 const portGroups = {
   // ports.supabase: the fake Supabase (and its drill).
-  supabase: /(auth-supabase|booking-supabase|workspace-supabase|clause-answers-supabase|review-supabase|firm-supabase|firm-invite-supabase|sign-out|drills\/supabase)\.spec\.ts$/,
+  supabase: /(auth-supabase|booking-supabase|workspace-supabase|clause-answers-supabase|review-supabase|firm-supabase|firm-invite-supabase|compare-supabase|sign-out|drills\/supabase)\.spec\.ts$/,
   // ports.vapi and ports.sentry: the voice button's services.
   voice: /(\/voice|drills\/voice)\.spec\.ts$/,
   // ports.contactWebhook and ports.bookingWebhook.

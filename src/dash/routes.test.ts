@@ -2,8 +2,9 @@ import { describe, expect, it } from "vitest";
 import { DASH_BASE, dashRoutes, routeForPathname, routeHref } from "./routes";
 
 describe("dash routes", () => {
-  it("lists the seven screens in navigation order", () => {
-    expect(dashRoutes.map((route) => route.label)).toEqual(["Chat", "Knowledge Base", "Files", "Cases", "Uploads", "Review", "Settings"]);
+  it("lists the seven screens in navigation order, then Compare, which is in no navigation", () => {
+    expect(dashRoutes.map((route) => route.label)).toEqual(["Chat", "Knowledge Base", "Files", "Cases", "Uploads", "Review", "Settings", "Compare"]);
+    expect(dashRoutes.filter((route) => route.hidden).map((route) => route.path)).toEqual(["compare"]);
   });
 
   it.each([
@@ -13,6 +14,7 @@ describe("dash routes", () => {
     ["/dash/knowledge/", "Knowledge Base"],
     ["/dash/review", "Review"],
     ["/dash/settings/index.html", "Settings"],
+    ["/dash/compare", "Compare versions"],
   ])("%s shows %s", (pathname, title) => {
     expect(routeForPathname(pathname)?.title).toBe(title);
   });

@@ -8,9 +8,11 @@ export interface DashRoute {
   icon: DashIconName;
   /** The screen /dash itself shows. */
   index?: boolean;
+  /** Not in the navigation: reached from another screen (Compare, from a document's Compare with…). */
+  hidden?: boolean;
 }
 
-export type DashPath = "chat" | "knowledge" | "files" | "cases" | "uploads" | "review" | "settings";
+export type DashPath = "chat" | "knowledge" | "files" | "cases" | "uploads" | "review" | "settings" | "compare";
 
 export const DASH_BASE = "/dash";
 
@@ -27,6 +29,7 @@ export const dashRoutes: readonly DashRoute[] = [
   { path: "uploads", label: "Uploads", title: "Uploads", icon: "upload" },
   { path: "review", label: "Review", title: "Review", icon: "table" },
   { path: "settings", label: "Settings", title: "Settings", icon: "settings" },
+  { path: "compare", label: "Compare", title: "Compare versions", icon: "file", hidden: true },
 ];
 
 /** The URL of a screen. */

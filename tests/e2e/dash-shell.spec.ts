@@ -2,7 +2,7 @@ import { expect, test } from "./fixtures/test";
 import { expectNoAxeViolations } from "./fixtures/axe";
 import { conversation, conversationMenu, groupTitles, sidebar } from "./fixtures/chat";
 import { ADA, GRACE, openDash, signInAs } from "./fixtures/dash";
-import { dashScreens } from "./fixtures/pages";
+import { navScreens } from "./fixtures/pages";
 
 const h1 = (page: import("@playwright/test").Page, name: string) => page.getByRole("heading", { level: 1, name });
 
@@ -14,13 +14,13 @@ test.describe("routes", () => {
     await openDash(page, "/dash", "Chat");
     await test.step("the nav links move between screens, marked current, and back/forward retrace them", async () => {
       const nav = sidebar(page).getByRole("navigation", { name: "Workspace screens" });
-      for (const [, heading] of dashScreens.slice(2)) {
+      for (const [, heading] of navScreens.slice(2)) {
         await nav.getByRole("link", { name: heading }).click();
         await expect(h1(page, heading)).toBeVisible();
         await expect(nav.getByRole("link", { name: heading })).toHaveAttribute("aria-current", "page");
         await expect(page).toHaveTitle(`${heading} | Paphos AI`);
       }
-      for (const [path, heading] of [...dashScreens.slice(2, -1)].reverse()) {
+      for (const [path, heading] of [...navScreens.slice(2, -1)].reverse()) {
         await page.goBack();
         await expect(h1(page, heading)).toBeVisible();
         await expect(page).toHaveURL(new RegExp(`${path}$`));

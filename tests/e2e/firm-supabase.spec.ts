@@ -9,9 +9,9 @@ import type { FakeServer } from "./fixtures/server";
 import { FULL } from "./fixtures/sites";
 import { SERVICE_ROLE_KEY } from "./fixtures/bookingFunction";
 import { ANON_KEY, type FakeAccount } from "./fixtures/supabase";
-import { signInToWorkspace, startSupabaseWorkspace, type SupabaseWorkspace } from "./fixtures/supabaseWorkspace";
+import { otherDevice, signInToWorkspace, startSupabaseWorkspace, type SupabaseWorkspace } from "./fixtures/supabaseWorkspace";
 import { READ, card, tinyPdf, workspaceContext } from "./fixtures/workspace";
-import { consoleProblem, expect, test } from "./fixtures/test";
+import { expect, test } from "./fixtures/test";
 import { asRole } from "../unit/db/harness";
 import { REFRESH_MS } from "../../src/lib/sync/session";
 
@@ -56,17 +56,7 @@ test.afterAll(async () => {
 });
 
 /** A browser of its own for `account`, signed in to the workspace; its console errors and uncaught errors are kept. */
-async function person(browser: Browser, account: FakeAccount, problems: string[], signIn = true): Promise<Page> {
-  const context = await browser.newContext({ ...workspaceContext, baseURL: FULL });
-  const page = await context.newPage();
-  page.on("pageerror", (error) => problems.push(`${account.email}: ${error.message}`));
-  page.on("console", (message) => {
-    const problem = consoleProblem(message);
-    if (problem !== null) problems.push(`${account.email}: ${problem}`);
-  });
-  if (signIn) await signInToWorkspace(page, account, db);
-  return page;
-}
+const person = (browser: Browser, account: FakeAccount, problems: string[], signIn = true): Promise<Page> => otherDevice(browser, account, signIn ? db : null, problems);
 
 /** A new case from the Cases screen, shared with the firm or walled to its creator. */
 async function newCase(page: Page, title: string, docket: string, sharing: "Everyone in the firm" | "Only me, and the members I add") {

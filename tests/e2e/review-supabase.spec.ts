@@ -1,14 +1,12 @@
-import type { PGlite } from "@electric-sql/pglite";
-import type { Browser, Locator, Page } from "@playwright/test";
+import type { Locator, Page } from "@playwright/test";
 import { sidebar } from "./fixtures/chat";
 import { MERIT_LIFE, cuadContract, uploadDocument } from "./fixtures/cuad";
 import { captureSentryReports } from "./fixtures/sentry";
-import type { FakeServer } from "./fixtures/server";
 import { FULL } from "./fixtures/sites";
 import type { FakeAccount } from "./fixtures/supabase";
-import { emptyWorkspace, rowCount, signInToWorkspace, startSupabaseWorkspace } from "./fixtures/supabaseWorkspace";
+import { otherDevice, rowCount, signInToWorkspace, useSupabaseWorkspace } from "./fixtures/supabaseWorkspace";
 import { READ, workspaceContext } from "./fixtures/workspace";
-import { consoleProblem, expect, test } from "./fixtures/test";
+import { expect, test } from "./fixtures/test";
 
 // Review (issue 30, item 6) kept in the firm's Supabase: the full build against the fake Supabase, whose data API runs
 // every request on PGlite with the project's migrations as the signed-in user. A review made on one device is a
@@ -30,36 +28,9 @@ const PRESETS = [
 ];
 const NOTE = "Checked against the signed copy.";
 
-let db: PGlite;
-let server: FakeServer;
+const database = useSupabaseWorkspace([ADA, BOB]);
 /** The errors the workspace reported to Sentry, from any of the test's browsers: none is expected. */
 const reports: string[] = [];
-
-test.beforeAll(async () => {
-  // PGlite under every migration: past the default 30 s on a busy two-core machine (seen with --repeat-each).
-  test.setTimeout(120_000);
-  ({ db, server } = await startSupabaseWorkspace([ADA, BOB]));
-});
-// A repeat of the test starts from an empty workspace too.
-test.beforeEach(() => emptyWorkspace(db));
-test.afterAll(async () => {
-  await server?.close();
-  await db?.close();
-});
-
-/** A page of another device (a browser context of its own), signed in as `account`; its errors are collected. */
-async function otherDevice(browser: Browser, account: FakeAccount, problems: string[]): Promise<Page> {
-  const context = await browser.newContext({ ...workspaceContext, baseURL: FULL });
-  await captureSentryReports(context, reports);
-  const page = await context.newPage();
-  page.on("pageerror", (error) => problems.push(`${account.email}: ${error.message}`));
-  page.on("console", (message) => {
-    const problem = consoleProblem(message);
-    if (problem !== null) problems.push(`${account.email}: ${problem}`);
-  });
-  await signInToWorkspace(page, account, db);
-  return page;
-}
 
 const reviewGrid = (page: Page): Locator => page.getByRole("grid", { name: `${REVIEW}: documents by questions` });
 const firstCell = (grid: Locator): Locator =>
@@ -85,6 +56,7 @@ async function startReview(page: Page): Promise<void> {
 test("a review made on one device opens on a second device with the same cells and its Verified mark; another user sees none of it", async ({ page, browser }) => {
   reports.length = 0;
   await captureSentryReports(page.context(), reports);
+  const db = database();
   const merit = cuadContract(MERIT_LIFE);
   await signInToWorkspace(page, ADA, db);
   await page.goto("/dash/uploads");
@@ -106,7 +78,7 @@ test("a review made on one device opens on a second device with the same cells a
 
   // A second device of the same user opens the same review: the same cells, the mark with who and when, the note.
   const problems: string[] = [];
-  const second = await otherDevice(browser, ADA, problems);
+  const second = await otherDevice(browser, ADA, db, problems, reports);
   await second.goto("/dash/review");
   await second.getByRole("button", { name: `Open ${REVIEW}` }).click();
   const there = reviewGrid(second);
@@ -118,7 +90,7 @@ test("a review made on one device opens on a second device with the same cells a
   await second.context().close();
 
   // Another user: nothing of it, on the screen or in the project.
-  const bob = await otherDevice(browser, BOB, problems);
+  const bob = await otherDevice(browser, BOB, db, problems, reports);
   await bob.goto("/dash/review");
   await expect(bob.getByRole("heading", { level: 1, name: "Review" })).toBeVisible();
   await expect(bob.getByText("No reviews yet")).toBeVisible();

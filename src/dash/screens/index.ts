@@ -10,4 +10,5 @@ export const screens: Record<DashPath, LazyExoticComponent<ComponentType>> = {
   uploads: lazy(() => import("./uploads/UploadsScreen")),
   review: lazy(() => import("./review/ReviewScreen")),
   settings: lazy(() => import("./settings/SettingsScreen")),
+  compare: lazy(() => import("./compare/CompareScreen")),
 };

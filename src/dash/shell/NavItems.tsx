@@ -8,7 +8,7 @@ export default function NavItems({ collapsed }: { collapsed: boolean }) {
     <nav aria-label="Workspace screens" className="border-t border-line p-3">
       <ul className="flex flex-col gap-1">
         {dashRoutes
-          .filter((route) => !route.index)
+          .filter((route) => !route.index && !route.hidden)
           .map((route) => (
             <li key={route.path}>
               <NavLink to={routeHref(route)} className={itemClass(collapsed)}>

@@ -25,6 +25,10 @@ export interface WorkspaceDocument {
   reason?: string;
   /** On the firm's Supabase: the colleague who changed it last, when it was not the user. */
   updatedBy?: string;
+  /** Its number among the versions of one document (v1, v2, …), when it has versions. */
+  version?: number;
+  /** From v2 on: the version before it, which Compare puts beside it. */
+  previousVersion?: string;
 }
 
 export type StatusFilter = "all" | DocumentStatus;

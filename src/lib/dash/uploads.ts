@@ -6,6 +6,7 @@ import { isRecordDate } from "./dates";
 import type { DocumentStatus, WorkspaceDocument } from "./files";
 import { allStrings, isRecordId, oneOf, parseList } from "./parse";
 import { hasSharedFields, type SharedFields } from "./shared";
+import { isVersionLink, type VersionLink } from "./versions";
 
 /** The file types the upload accepts, as the file picker's `accept` and as people read them. */
 export const ACCEPTED_EXTENSIONS = [".pdf", ".doc", ".docx", ".txt"] as const;
@@ -25,7 +26,7 @@ export const UPLOAD_STATUS_LABELS: Record<UploadStatus, string> = {
 };
 
 /** An uploaded document: what was sent, where to, when, and how its reading went (its status follows from that). */
-export interface Upload extends SharedFields {
+export interface Upload extends SharedFields, VersionLink {
   id: string;
   filename: string;
   title: string;
@@ -69,6 +70,8 @@ export interface UploadDraft {
   sizeBytes: number;
   caseId: string;
   title: string;
+  /** The document this file is a new version of, when it is one. */
+  versionOf?: string;
 }
 
 /** The file's name without its extension: the title an upload gets unless the user types another. */
@@ -175,6 +178,7 @@ export const parseUploads = (data: unknown): Upload[] | null =>
     if (u.storagePath !== undefined && !(typeof u.storagePath === "string" && /^[^/]+\/[^/]+\/[^/]+$/.test(u.storagePath))) return null;
     if (u.sha256 !== undefined && !(typeof u.sha256 === "string" && /^[0-9a-f]{64}$/.test(u.sha256))) return null;
     if (!hasSharedFields(u) || !(u.caseOwner === undefined || typeof u.caseOwner === "string")) return null;
+    if (!isVersionLink(u)) return null;
     return isRecordDate(u.uploaded) ? (u as Upload) : null;
   });
 

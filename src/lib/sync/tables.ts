@@ -236,6 +236,8 @@ const documents: TableMapping = {
       failed_at: u.processing.failedAt ?? null,
       failure_reason: u.processing.reason ?? null,
       reads: u.processing.reads ?? 0,
+      version_of: u.versionOf ?? null,
+      version: u.version ?? null,
     })),
   fromRows: (rows) =>
     withoutColleaguesTwins(rows).map((r) =>
@@ -256,6 +258,8 @@ const documents: TableMapping = {
         sample: r["sample"] ?? undefined,
         storagePath: r["storage_path"] ?? undefined,
         sha256: r["sha256"] ?? undefined,
+        versionOf: r["version_of"] ?? undefined,
+        version: r["version"] ?? undefined,
         processing: defined({
           attempt: r["attempt"],
           state: r["status"],

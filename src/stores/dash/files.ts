@@ -3,6 +3,7 @@ import type { Clock } from "../../lib/dash/clock";
 import { bestHits, filterDocuments, type StatusFilter, type TextHit, type WorkspaceDocument } from "../../lib/dash/files";
 import { createFilteredList } from "../../lib/dash/filteredList";
 import { isFiled, newestFirst, uploadedDocument, type Upload } from "../../lib/dash/uploads";
+import { versionsOf, type DocumentVersion } from "../../lib/dash/versions";
 import type { SearchResult } from "../../lib/search/results";
 import { clock } from "./clock";
 import { $uploads, reindexUpload } from "./uploads";
@@ -16,6 +17,10 @@ export interface FilesDeps {
   searchText: (query: string, docIds: string[]) => Promise<SearchResult[]>;
 }
 
+/** A document with its number among its versions and the version before it, when it has versions. */
+const withVersion = (document: WorkspaceDocument, version: DocumentVersion | undefined): WorkspaceDocument =>
+  version ? { ...document, version: version.version, ...(version.previous ? { previousVersion: version.previous } : {}) } : document;
+
 /** How many pages a Files search looks through for each query: enough for the best page of every document shown. */
 export const FILES_SEARCH_LIMIT = 200;
 
@@ -25,12 +30,13 @@ export const FILES_SEARCH_LIMIT = 200;
  * at once, and the text inside as soon as the index answers, with the best page of each document.
  */
 export function createFilesStore(deps: FilesDeps) {
-  const $documents = computed([deps.$uploads, deps.clock.$now], (uploads, now) =>
-    uploads
+  const $documents = computed([deps.$uploads, deps.clock.$now], (uploads, now) => {
+    const versions = versionsOf(uploads);
+    return uploads
       .filter((upload) => isFiled(upload, now))
       .sort(newestFirst)
-      .map((upload) => uploadedDocument(upload, now)),
-  );
+      .map((upload) => withVersion(uploadedDocument(upload, now), versions.get(upload.id)));
+  });
   const list = createFilteredList<WorkspaceDocument, StatusFilter>($documents, "all", filterDocuments);
   const $textHits = atom<ReadonlyMap<string, TextHit>>(new Map());
   let searches = 0;

@@ -8,9 +8,11 @@ export interface UploadForm {
   caseId: string;
   title: string;
   error: string | null;
+  /** "Upload a new version": the document the file is a new version of ("" for a document of its own). */
+  versionOf: string;
 }
 
-const EMPTY_FORM: UploadForm = { file: null, caseId: "", title: "", error: null };
+const EMPTY_FORM: UploadForm = { file: null, caseId: "", title: "", error: null, versionOf: "" };
 
 /** The Uploads screen's form: the file chosen or refused, its case (a URL may preselect one) and title. */
 export function createUploadForm(caseIds: () => readonly { id: string }[]) {
@@ -33,10 +35,10 @@ export function createUploadForm(caseIds: () => readonly { id: string }[]) {
 
   /** The file and its draft when the form can be sent, the form emptied; null when it cannot. */
   const take = (): { file: File; draft: UploadDraft } | null => {
-    const { file, caseId, title } = $form.get();
+    const { file, caseId, title, versionOf } = $form.get();
     if (!file || !$canUpload.get()) return null;
     $form.set(EMPTY_FORM);
-    return { file, draft: { filename: file.name, sizeBytes: file.size, caseId, title } };
+    return { file, draft: { filename: file.name, sizeBytes: file.size, caseId, title, ...(versionOf ? { versionOf } : {}) } };
   };
 
   return {
@@ -47,6 +49,8 @@ export function createUploadForm(caseIds: () => readonly { id: string }[]) {
     take,
     setCase: (caseId: string) => update({ caseId }),
     setTitle: (title: string) => update({ title }),
+    /** Makes the next upload a new version of a document (filed in its case), or, with "", a document of its own. */
+    setVersionOf: (versionOf: string, caseId?: string) => update({ versionOf, ...(caseId ? { caseId } : {}) }),
     cancel: () => $form.set({ ...EMPTY_FORM, caseId: $form.get().caseId }),
   };
 }

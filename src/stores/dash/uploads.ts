@@ -13,6 +13,7 @@ import { pruneDocuments } from "../../lib/documents/prune";
 import type { IngestQueueDeps } from "../../lib/documents/queue";
 import { readInWorker } from "../../lib/documents/reader";
 import { startAttempt, type UploadStatus } from "../../lib/documents/timeline";
+import { nextVersion } from "../../lib/dash/versions";
 import { leavingTracker } from "../../lib/pageLeaving";
 import { createDocumentMirror, type MirrorTarget } from "../../lib/sync/documentMirror";
 import { $cases, caseTitle } from "./cases";
@@ -138,7 +139,8 @@ export function createUploadsStore(deps: UploadsDeps) {
     const taken = form.take();
     if (!taken) return null;
     const { file, draft } = taken;
-    const upload = newUpload(draft, deps.caseTitle(draft.caseId) ?? "", deps.newId(), new Date(deps.clock.now()));
+    const previous = draft.versionOf === undefined ? undefined : find(draft.versionOf);
+    const upload = { ...newUpload(draft, deps.caseTitle(draft.caseId) ?? "", deps.newId(), new Date(deps.clock.now())), ...(previous ? nextVersion(previous) : {}) };
     // Marked as being kept before it is listed, so the list's change does not queue it before its bytes are written.
     void reading.keep(upload, file, () => pushFiles([upload]));
     $uploads.set([upload, ...$uploads.get()]);
@@ -210,6 +212,13 @@ export function createUploadsStore(deps: UploadsDeps) {
     return { bulk, ...bulkProgress(bulk, (id) => { const u = byId.get(id); return u && uploadStatus(u, now); }, now) };
   });
 
+  /** "Upload a new version" (Uploads?version=<id>): the next file is a new version of that document, in its case. */
+  const preselectVersion = (search: string) => {
+    const previous = find(new URLSearchParams(search).get("version") ?? "");
+    // Filed in the previous version's case while that case is there (the user may pick another).
+    if (previous) form.setVersionOf(previous.id, deps.caseIds().some((c) => c.id === previous.caseId) ? previous.caseId : undefined);
+  };
+
   /** Reads a failed upload again: processing at once, ready no earlier than 3 s later, or failed again with why. */
   const reindex = (id: string) => {
     const upload = find(id);
@@ -246,6 +255,8 @@ export function createUploadsStore(deps: UploadsDeps) {
     $recent,
     chooseFile: form.chooseFile,
     preselectCase: form.preselectCase,
+    preselectVersion,
+    setVersionOf: form.setVersionOf,
     readSamples: reading.readSamples,
     fetchDocument,
     pushFiles: () => pushFiles($uploads.get()),
@@ -284,6 +295,7 @@ $remote.listen((remote) => {
 
 export const { $uploads, $form: $uploadForm, $canUpload, $recent: $recentUploads } = uploads;
 export const { readSamples, fetchDocument } = uploads;
+export const { preselectVersion, setVersionOf: setUploadVersionOf } = uploads;
 export const { chooseFile, preselectCase, submit: submitUpload, setCase: setUploadCase, setTitle: setUploadTitle } = uploads;
 export const { cancel: cancelUpload, reindex: reindexUpload, remove: removeUpload, stop: stopReading, prune: pruneUploads } = uploads;
 

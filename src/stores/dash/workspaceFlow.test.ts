@@ -8,6 +8,7 @@ import { FAILURE_REASONS } from "../../lib/documents/reasons";
 import { sampleCases } from "../../lib/dash/samples/cases";
 import { createClock } from "../../lib/dash/clock";
 import { uploadHrefFor } from "../../lib/dash/cases";
+import { newVersionHref } from "../../lib/dash/versions";
 import { createCaseCards } from "./caseCards";
 import { createCasesStore } from "./cases";
 import { createFilesStore } from "./files";
@@ -251,6 +252,39 @@ describe("uploads", () => {
     expect(uploads.$form.get().caseId).toBe(id);
     uploads.preselectCase("?case=nope");
     expect(uploads.$form.get().caseId).toBe(id);
+  });
+
+  it("Upload a new version: the next file versions the document (v2, then v3), in its case, and Files shows v1, v2, v3 each with the one before", async () => {
+    const { uploads, files } = workspace(undefined, undefined, { samples: false });
+    const v1 = send(uploads, pdf("NDA.pdf"), sampleCases[1]!.id);
+    uploads.preselectVersion("?version=nope");
+    expect(uploads.$form.get().versionOf).toBe("");
+    uploads.preselectVersion(new URL(newVersionHref(v1.id), "http://localhost").search);
+    expect(uploads.$form.get()).toMatchObject({ versionOf: v1.id, caseId: sampleCases[1]!.id });
+    uploads.chooseFile(pdf("NDA v2.pdf"));
+    const v2 = uploads.submit()!;
+    expect(v2).toMatchObject({ versionOf: v1.id, version: 2, caseId: sampleCases[1]!.id });
+    expect(uploads.$form.get().versionOf).toBe("");
+    uploads.preselectVersion(`?version=${v2.id}`);
+    uploads.chooseFile(pdf("NDA v3.pdf"));
+    const v3 = uploads.submit()!;
+    expect(v3).toMatchObject({ versionOf: v2.id, version: 3 });
+    // "Not a new version" leaves the next file a document of its own.
+    uploads.preselectVersion(`?version=${v3.id}`);
+    uploads.setVersionOf("");
+    const own = send(uploads, pdf("Letter.pdf"));
+    expect(own.versionOf).toBeUndefined();
+    await settled(() => expect(uploads.$uploads.get().every((u) => u.processing.state === "done")).toBe(true));
+    await vi.advanceTimersByTimeAsync(4000);
+    const shown = new Map(files.$documents.get().map((d) => [d.id, [d.version, d.previousVersion]]));
+    expect(shown).toEqual(
+      new Map([
+        [own.id, [undefined, undefined]],
+        [v3.id, [3, v2.id]],
+        [v2.id, [2, v1.id]],
+        [v1.id, [1, undefined]],
+      ]),
+    );
   });
 });
 

@@ -1,10 +1,12 @@
 import { formatDay } from "../../../lib/dash/dates";
 import { DOCUMENT_STATUS_LABELS, type TextHit, type WorkspaceDocument } from "../../../lib/dash/files";
+import { versionLabel } from "../../../lib/dash/versions";
 import Badge from "../../components/Badge";
 import DashIcon from "../../components/DashIcon";
 import Facts from "../../components/Facts";
 import LastChangedBy from "../../components/LastChangedBy";
 import { DOCUMENT_TONES } from "../../components/statusTones";
+import VersionActions from "../../components/VersionActions";
 import HitSnippet from "./HitSnippet";
 
 interface FileCardProps {
@@ -17,10 +19,12 @@ interface FileCardProps {
   onReindex: (id: string) => void;
   /** Deletes the document (its file, text and record), after a confirmation. */
   onDelete: (document: WorkspaceDocument) => void;
+  /** Compare with…: picks the other version. */
+  onCompare: (document: WorkspaceDocument) => void;
 }
 
 /** One document: title, status, case, pages and upload date; why it failed and Re-index when it did; Delete. */
-export default function FileCard({ document, hit, onPreview, onOpenInChat, onReindex, onDelete }: FileCardProps) {
+export default function FileCard({ document, hit, onPreview, onOpenInChat, onReindex, onDelete, onCompare }: FileCardProps) {
   const titleId = `file-${document.id}`;
   return (
     <li className="dash-card" aria-labelledby={titleId}>
@@ -28,7 +32,10 @@ export default function FileCard({ document, hit, onPreview, onOpenInChat, onRei
         <h2 id={titleId} className="font-semibold">
           {document.title}
         </h2>
-        <Badge tone={DOCUMENT_TONES[document.status]}>{DOCUMENT_STATUS_LABELS[document.status]}</Badge>
+        <div className="flex shrink-0 gap-1">
+          {document.version !== undefined && <Badge tone="accent">{versionLabel(document.version)}</Badge>}
+          <Badge tone={DOCUMENT_TONES[document.status]}>{DOCUMENT_STATUS_LABELS[document.status]}</Badge>
+        </div>
       </div>
       <Facts
         items={[
@@ -49,6 +56,14 @@ export default function FileCard({ document, hit, onPreview, onOpenInChat, onRei
           <DashIcon name="chat" className="size-4" />
           Open in Chat
         </button>
+        <VersionActions
+          id={document.id}
+          titleId={titleId}
+          version={document.version}
+          previousVersion={document.previousVersion}
+          read={document.status === "indexed"}
+          onCompare={() => onCompare(document)}
+        />
         {document.status === "failed" && (
           <button type="button" onClick={() => onReindex(document.id)} className="btn-small" aria-describedby={titleId}>
             <DashIcon name="refresh" className="size-4" />

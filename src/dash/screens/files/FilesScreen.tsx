@@ -14,6 +14,7 @@ import ScreenHeader from "../../components/ScreenHeader";
 import SearchField from "../../components/SearchField";
 import { useOpenInChat } from "../../components/useOpenInChat";
 import { routeHref } from "../../routes";
+import CompareWithDialog from "../compare/CompareWithDialog";
 import FileCard from "./FileCard";
 import DocumentViewer, { type ViewerTarget } from "../../viewer/DocumentViewer";
 
@@ -26,6 +27,7 @@ export default function FilesScreen() {
   const openInChat = useOpenInChat(openDocumentInChat);
   const [viewing, setViewing] = useState<ViewerTarget | null>(null);
   const [deleting, setDeleting] = useState<WorkspaceDocument | null>(null);
+  const [comparing, setComparing] = useState<WorkspaceDocument | null>(null);
   const statusId = useId();
   useEffect(readSamples, []);
 
@@ -59,10 +61,12 @@ export default function FilesScreen() {
             onOpenInChat={openInChat}
             onReindex={reindex}
             onDelete={setDeleting}
+            onCompare={setComparing}
           />
         ))}
       </CardGrid>
       <DocumentViewer target={viewing} onClose={() => setViewing(null)} />
+      <CompareWithDialog document={comparing} onClose={() => setComparing(null)} />
       <ConfirmDialog
         open={deleting !== null}
         title={`Delete ${deleting?.title ?? "document"}?`}

@@ -1,10 +1,14 @@
 import { useStore } from "@nanostores/react";
+import { useState } from "react";
 import { formatDay } from "../../../lib/dash/dates";
 import { UPLOAD_STATUS_LABELS, formatSizeMb } from "../../../lib/dash/uploads";
-import { $recentUploads, type RecentUpload } from "../../../stores/dash/uploads";
+import { versionLabel, versionsOf } from "../../../lib/dash/versions";
+import { $recentUploads, $uploads, type RecentUpload } from "../../../stores/dash/uploads";
 import Badge from "../../components/Badge";
 import EmptyState from "../../components/EmptyState";
 import { UPLOAD_TONES } from "../../components/statusTones";
+import VersionActions from "../../components/VersionActions";
+import CompareWithDialog from "../compare/CompareWithDialog";
 
 /**
  * What is known of an upload's pages: while it is read, the page being read ('Reading page 12 of 40', or
@@ -28,6 +32,8 @@ const RECENT_SHOWN = 50;
 export default function RecentUploads() {
   const all = useStore($recentUploads);
   const uploads = all.slice(0, RECENT_SHOWN);
+  const versions = versionsOf(useStore($uploads));
+  const [comparing, setComparing] = useState<RecentUpload | null>(null);
   return (
     <section aria-labelledby="recent-uploads" className="flex flex-col gap-3">
       <h2 id="recent-uploads" className="text-lg font-semibold">
@@ -39,17 +45,32 @@ export default function RecentUploads() {
         <ul className="flex flex-col gap-2">
           {uploads.map((upload) => {
             const note = pagesNote(upload);
+            const version = versions.get(upload.id);
+            const titleId = `upload-${upload.id}`;
             return (
               <li key={upload.id} aria-label={upload.title} className="flex flex-wrap items-center gap-x-4 gap-y-1 rounded-xl border border-line bg-surface px-4 py-3">
                 <div className="min-w-0 flex-1">
-                  <p className="font-medium break-words">{upload.title}</p>
+                  <p id={titleId} className="font-medium break-words">
+                    {upload.title}
+                  </p>
                   <p className="text-sm text-muted">
                     {upload.filename} · {upload.caseTitle} · {formatSizeMb(upload.sizeBytes)} · {formatDay(upload.uploaded)}
                   </p>
                   {note && <p className="text-sm text-muted">{note}</p>}
                   {upload.status === "failed" && upload.processing.reason && <p className="text-sm text-danger">{upload.processing.reason}</p>}
                 </div>
+                {version && <Badge tone="accent">{versionLabel(version.version)}</Badge>}
                 <Badge tone={UPLOAD_TONES[upload.status]}>{UPLOAD_STATUS_LABELS[upload.status]}</Badge>
+                <div className="flex basis-full flex-wrap gap-2">
+                  <VersionActions
+                    id={upload.id}
+                    titleId={titleId}
+                    version={version?.version}
+                    previousVersion={version?.previous}
+                    read={upload.status === "indexed"}
+                    onCompare={() => setComparing(upload)}
+                  />
+                </div>
               </li>
             );
           })}
@@ -60,6 +81,7 @@ export default function RecentUploads() {
           The {RECENT_SHOWN} newest of {all.length.toLocaleString("en")} uploads; Files lists them all.
         </p>
       )}
+      <CompareWithDialog document={comparing} onClose={() => setComparing(null)} />
     </section>
   );
 }
