@@ -1,23 +1,13 @@
 import { readdirSync } from "node:fs";
 import { textPages } from "../../src/lib/documents/text";
 import { contractsFolder, contractText, PLAIN_QUESTIONS, readPlainQuestions } from "../fixtures/cuadDev";
+import { seeded } from "../fixtures/corpus";
 
 // The archive of `npm run bench:scale` (issue 44): a firm's documents made from the CUAD dev contracts kept in the
 // project (tests/fixtures/cuad-dev, CC BY 4.0), each a varied copy of one of them: other parties' names, other dates, its
 // clauses in another order, and a length of at most 16 to 36 pages (3,000 characters a page, as the reader cuts a text), so
 // 1,000 documents hold about 20,000 pages and 10,000 about 200,000. The same seed makes the same archive.
 
-/** mulberry32: the same numbers in [0, 1) on every run for a seed. */
-export function seeded(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 export interface ArchiveDocument {
   id: string;
