@@ -1,5 +1,5 @@
 import { useStore } from "@nanostores/react";
-import { useEffect, useId, useReducer, useRef, useState, type ChangeEvent, type SubmitEvent } from "react";
+import { lazy, Suspense, useEffect, useId, useReducer, useRef, useState, type ChangeEvent, type SubmitEvent } from "react";
 import {
   AUTH_FIELD_ORDER,
   INITIAL_AUTH_FORM,
@@ -21,7 +21,9 @@ import FormBanner from "../../ui/FormBanner";
 import { focusField } from "../../ui/focusField";
 import { firstInvalid } from "../../lib/validation";
 import { useFirmInvite } from "./useFirmInvite";
-import InviteDecision from "./InviteDecision";
+
+/** The Join or Decline dialog: loaded only when an invite link is opened signed in, never for a plain sign-in. */
+const InviteDecision = lazy(() => import("./InviteDecision"));
 
 const COPY = {
   signIn: { heading: "Welcome Back", intro: "Sign in to your legal assistant workspace.", submit: "Sign In" },
@@ -109,7 +111,11 @@ export default function AuthForm() {
     <div className="w-full max-w-md rounded-2xl border border-line bg-surface/80 p-6 sm:p-8">
       <h1 className="text-3xl font-bold tracking-tight">{copy.heading}</h1>
       <p className="mt-2 text-muted">{copy.intro}</p>
-      {invite.state === "valid" && user && invite.askedAs === user.id && <InviteDecision status={invite.status} onJoin={onJoin} onDecline={decline} />}
+      {invite.state === "valid" && user && invite.askedAs === user.id && (
+        <Suspense fallback={null}>
+          <InviteDecision status={invite.status} onJoin={onJoin} onDecline={decline} />
+        </Suspense>
+      )}
       {invite.state === "valid" && (
         <p role="status" className="mt-4 rounded-lg border border-accent/40 bg-accent/10 p-3 text-sm">
           {invite.message}

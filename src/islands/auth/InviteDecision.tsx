@@ -1,5 +1,6 @@
 import { useId, useState } from "react";
-import { inviteDecision, type ValidInvite } from "../../lib/firm/invites";
+import { inviteDecision } from "../../lib/firm/inviteDecision";
+import type { ValidInvite } from "../../lib/firm/invites";
 import Dialog from "../../ui/Dialog";
 import FormBanner from "../../ui/FormBanner";
 import Spinner from "../../ui/Spinner";

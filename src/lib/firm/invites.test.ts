@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { acceptProblem, INVITE_PROBLEMS, inviteDecision, inviteLink, inviteTokenOf, inviteWelcome, parseInviteStatus } from "./invites";
+import { inviteDecision } from "./inviteDecision";
+import { acceptProblem, INVITE_PROBLEMS, inviteLink, inviteTokenOf, inviteWelcome, parseInviteStatus } from "./invites";
 
 const TOKEN = "ab".repeat(32);
 

@@ -87,28 +87,6 @@ export const INVITE_PROBLEMS = {
 export const inviteWelcome = (status: ValidInvite) =>
   `You are invited to join ${status.firm} as ${status.role === "admin" ? "an admin" : "a member"} by ${status.invitedBy}. Sign in or create an account with ${status.email} to decide.`;
 
-const counted = (n: number, one: string, many: string) => `${String(n)} ${n === 1 ? one : many}`;
-
-/** What the Join/Decline dialog says: the question, and what may come along (null: nothing can). */
-export function inviteDecision(status: ValidInvite): { question: string; records: string | null; stays: string | null } {
-  const { leaving } = status;
-  const question = `Join ${status.firm}, invited by ${status.invitedBy}.${leaving ? ` You will leave ${leaving.name}.` : ""}`;
-  if (!leaving) return { question, records: null, stays: null };
-  const total = leaving.cases + leaving.documents + leaving.knowledge;
-  if (!leaving.alone) return { question, records: null, stays: `What you made in ${leaving.name} stays with it.` };
-  if (total === 0) return { question, records: null, stays: null };
-  const what = [
-    counted(leaving.cases, "case", "cases"),
-    counted(leaving.documents, "document", "documents"),
-    counted(leaving.knowledge, "knowledge item", "knowledge items"),
-  ].join(", ");
-  return {
-    question,
-    records: `Take my own records to ${status.firm} (${what})`,
-    stays: `Left unticked, they stay in ${leaving.name}, which you will no longer open.`,
-  };
-}
-
 /** What the workspace says after a decision. */
 export const INVITE_DECIDED = {
   joined: (firm: string) => ({ title: "Welcome to the firm", description: `You joined ${firm}. Its shared cases and documents are yours to work on.` }),

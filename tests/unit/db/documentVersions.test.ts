@@ -39,7 +39,7 @@ beforeAll(async () => {
   carol = await signUp(db, "carol@firm.test", { full_name: "Carol Clerk" });
   for (const [user, email] of [[bob, "bob@firm.test"], [carol, "carol@firm.test"]] as const) {
     const { token } = (await keep(ada, (tx) => tx.query<{ invite: { token: string } }>("select public.create_firm_invite($1, 'member') as invite", [email]))).rows[0]!.invite;
-    await keep(user, (tx) => tx.query("select public.accept_firm_invite($1)", [token]));
+    await keep(user, (tx) => tx.query("select public.accept_firm_invite($1, public.current_firm())", [token]));
   }
   await keep(ada, async (tx) => {
     await tx.query("insert into public.cases (id, title, docket_no, sharing) values ('case-open', 'Open matter', 'CV-1', 'firm'), ('case-walled', 'Walled matter', 'CV-2', 'members')");
