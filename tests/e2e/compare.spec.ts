@@ -122,8 +122,8 @@ test("a contract and its scripted v2: the change list and its counts, n and p, t
   await test.step("Ask about these changes opens a chat with both versions attached; the reply at 2 s quotes the governing-law change from both", async () => {
     await page.setViewportSize({ width: 1280, height: 800 });
     await page.getByRole("button", { name: "Ask about these changes" }).click();
-    await expectChatWithChip(page, V1);
-    await expect(page.getByRole("button", { name: `Remove ${V2}` })).toBeVisible();
+    await expectChatWithChip(page, V2);
+    await expect(page.getByRole("button", { name: `Remove ${V1}`, exact: true })).toBeVisible();
     await expectNoAxeViolations(page, "chat opened from a comparison: ");
     await pauseClock(page);
     await ask(page, "Which governing law applies now?");
