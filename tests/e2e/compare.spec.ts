@@ -4,7 +4,8 @@ import { textPages } from "../../src/lib/documents/text";
 import { scriptedV2 } from "../fixtures/comparePair";
 import { expectNoAxeViolations } from "./fixtures/axe";
 import { uploadDocument } from "./fixtures/cuad";
-import { card } from "./fixtures/workspace";
+import { answers, ask, questions } from "./fixtures/chat";
+import { card, expectChatWithChip, pauseClock } from "./fixtures/workspace";
 import { expect, onScreen, test } from "./fixtures/workspaceTest";
 
 // Compare two versions (issue 45), bare build: a CUAD contract (CC BY 4.0, The Atticus Project) and a v2 made by the
@@ -107,14 +108,6 @@ test("a contract and its scripted v2: the change list and its counts, n and p, t
     expect(xml).toMatch(/<w:ins [^>]*w:author="[^"]+"[^>]*w:date="\d{4}-\d\d-\d\dT/);
   });
 
-  await test.step("Ask about these changes quotes the governing-law change from both versions", async () => {
-    await page.getByLabel("Question about the changes").fill("Which governing law applies now?");
-    await page.getByRole("button", { name: "Ask", exact: true }).click();
-    await expect(page.getByRole("figure", { name: "Answer about the changes" })).toContainText(
-      `Governing Law: 'New York' → 'Delaware', clause 10.5, p. ${String(LAW_PAGE_A)} / p. ${String(LAW_PAGE_B)}`,
-    );
-  });
-
   await test.step("390 px: one column, with a switch between the versions", async () => {
     await page.setViewportSize({ width: 390, height: 844 });
     const law = page.getByRole("list", { name: "Changes" }).getByRole("listitem", { name: /Changed 10\.5 Governing Law$/ });
@@ -124,6 +117,29 @@ test("a contract and its scripted v2: the change list and its counts, n and p, t
     await expect(law.getByRole("region", { name: "Version A" })).toBeVisible();
     await expect(law.getByRole("region", { name: "Version B" })).toBeHidden();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  });
+
+  await test.step("Ask about these changes opens a chat with both versions attached; the reply at 2 s quotes the governing-law change from both", async () => {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.getByRole("button", { name: "Ask about these changes" }).click();
+    await expectChatWithChip(page, V2);
+    await expect(page.getByRole("button", { name: `Remove ${V1}`, exact: true })).toBeVisible();
+    await expectNoAxeViolations(page, "chat opened from a comparison: ");
+    await pauseClock(page);
+    await ask(page, "Which governing law applies now?");
+    await expect(questions(page).last()).toContainText(V2);
+    await page.clock.runFor(1999);
+    await expect(answers(page)).toHaveCount(0);
+    await page.clock.runFor(1);
+    const quote = `Governing Law: 'New York' → 'Delaware', clause 10.5, p. ${String(LAW_PAGE_A)} / p. ${String(LAW_PAGE_B)}`;
+    await expect(answers(page).last()).toContainText(quote);
+    await expect(answers(page).last()).not.toContainText("Force Majeure");
+    // The next question of that chat is about the same two versions.
+    await ask(page, "Was force majeure removed?");
+    await page.clock.runFor(2000);
+    await expect(answers(page).last()).toContainText("Force Majeure: removed, '10.7 Force Majeure.");
+    await page.clock.resume();
+    await expectNoAxeViolations(page, "chat's answer about the changes: ");
   });
 });
 

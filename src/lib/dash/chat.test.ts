@@ -36,6 +36,10 @@ describe("parseMessages", () => {
     [[{ ...ok, citations: [{ ...citation, id: "page:doc-1:2#x" }] }], false],
     [[{ ...ok, citations: [{ ...citation, id: "page:doc 1:2#120" }] }], false],
     [[{ ...ok, context: [{ type: "case", id: "c1", label: "Case" }] }], true],
+    // A question asked from a comparison names its two versions.
+    [[{ ...ok, compare: { a: "doc-1", b: "doc-2" } }], true],
+    [[{ ...ok, compare: { a: "doc-1" } }], false],
+    [[{ ...ok, compare: "doc-1" }], false],
     [[{ ...ok, role: "system" }], false],
     [[{ ...ok, scope: "everything" }], false],
     [[{ ...ok, citations: [{ id: "x" }] }], false],

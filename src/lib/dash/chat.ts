@@ -49,6 +49,14 @@ export interface ChatMessage {
   context?: ContextChip[];
   /** An answer that could not search its scope (Web) offers to ask again in this one. */
   offerScope?: ChatScope;
+  /** A question asked from a comparison ("Ask about these changes"): its two versions, answered from their changes. */
+  compare?: ComparePair;
+}
+
+/** The two versions of a comparison, by document id: A the older, B the newer. */
+export interface ComparePair {
+  a: string;
+  b: string;
 }
 
 /** An answer's text and the sources its markers [1], [2]... name, in order. */
@@ -153,7 +161,7 @@ function parseCitation(data: unknown): Citation | null {
 
 function parseMessage(data: unknown): ChatMessage | null {
   if (typeof data !== "object" || data === null) return null;
-  const { id, role, content, timestamp, scope, citations, context, offerScope } = data as Partial<Record<keyof ChatMessage, unknown>>;
+  const { id, role, content, timestamp, scope, citations, context, offerScope, compare } = data as Partial<Record<keyof ChatMessage, unknown>>;
   if (!isRecordId(id) || typeof content !== "string" || typeof timestamp !== "string") return null;
   if (!ROLES.includes(role as ChatMessage["role"]) || !SCOPES.includes(scope as ChatScope)) return null;
   const message: ChatMessage = { id, role: role as ChatMessage["role"], content, timestamp, scope: scope as ChatScope };
@@ -170,6 +178,11 @@ function parseMessage(data: unknown): ChatMessage | null {
     const parsed = Array.isArray(context) ? context.map(parseChip) : [null];
     if (!parsed.every((c): c is ContextChip => c !== null)) return null;
     message.context = parsed;
+  }
+  if (compare !== undefined) {
+    const { a, b } = (typeof compare === "object" && compare !== null ? compare : {}) as Partial<Record<keyof ComparePair, unknown>>;
+    if (!isRecordId(a) || !isRecordId(b)) return null;
+    message.compare = { a, b };
   }
   return message;
 }

@@ -117,6 +117,7 @@ const messages: TableMapping = {
       citations: m.citations ?? null,
       context: m.context ?? null,
       offer_scope: m.offerScope ?? null,
+      compare: m.compare ?? null,
       sent_at: m.timestamp,
     })),
   fromRows: (rows) =>
@@ -134,6 +135,7 @@ const messages: TableMapping = {
           citations: r["citations"] ?? undefined,
           context: r["context"] ?? undefined,
           offerScope: r["offer_scope"] ?? undefined,
+          compare: r["compare"] ?? undefined,
         }),
     ),
 };

@@ -41,4 +41,6 @@ export const writeReply = createReplyWriter({
     isKnowledgeItem: (id) => $knowledgeItems.get().some((item) => item.id === id),
   }),
   model: assistantClient,
+  // The compare code loads only for a chat opened from a comparison.
+  aboutChanges: (question, pair) => import("./compareAnswer").then(({ answerAboutVersions }) => answerAboutVersions(question, pair)),
 });

@@ -134,6 +134,37 @@ describe("chat store: chips, prompts, copy", () => {
     expect(chat.$chips.get()).toEqual([]);
   });
 
+  it("Ask about these changes starts a chat with both versions as chips; its first question carries the pair, the next ones not", async () => {
+    const { chat, requests } = sent();
+    const a = { type: "document", id: "v1", label: "Lease v1" } as const;
+    const b = { type: "document", id: "v2", label: "Lease v2" } as const;
+    chat.openComparison(a, b);
+    expect(chat.$chips.get()).toEqual([a, b]);
+    chat.setDraft("What changed in governing law?");
+    chat.send();
+    expect(requests[1]?.question).toMatchObject({ context: [a, b], compare: { a: "v1", b: "v2" } });
+    await vi.advanceTimersByTimeAsync(REPLY_DELAY_MS);
+    chat.setDraft("And termination?");
+    chat.send();
+    expect(requests[2]?.question.compare).toBeUndefined();
+    expect(requests[2]?.history[0]?.compare).toEqual({ a: "v1", b: "v2" });
+  });
+
+  it("removing a version's chip, or a new chat, drops the comparison", () => {
+    const { chat, requests } = sent();
+    const a = { type: "document", id: "v1", label: "Lease v1" } as const;
+    chat.openComparison(a, { type: "document", id: "v2", label: "Lease v2" });
+    chat.removeChip(a);
+    chat.setDraft("What changed?");
+    chat.send();
+    expect(requests[1]?.question.compare).toBeUndefined();
+    chat.openComparison(a, { type: "document", id: "v2", label: "Lease v2" });
+    chat.newChat();
+    chat.setDraft("Anything?");
+    expect(chat.send()).toBe(true);
+    expect(requests[2]?.question.compare).toBeUndefined();
+  });
+
   it("Use in new chat opens a new chat with the answer as a chip", async () => {
     const { chat, conversations } = sent();
     await vi.advanceTimersByTimeAsync(REPLY_DELAY_MS);

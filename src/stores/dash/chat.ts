@@ -1,5 +1,5 @@
 import { atom, computed, type ReadableAtom } from "nanostores";
-import { answerChip, scopeFromPreference, type ChatMessage, type ChatScope } from "../../lib/dash/chat";
+import { answerChip, scopeFromPreference, type ChatMessage, type ChatScope, type ComparePair } from "../../lib/dash/chat";
 import { withChip, type ContextChip } from "../../lib/dash/chips";
 import { titleFromMessage } from "../../lib/dash/conversations";
 import { withEntry } from "../../lib/dash/parse";
@@ -40,6 +40,8 @@ export function createChatStore(deps: ChatDeps) {
   const $pickedScope = atom<ChatScope | null>(null);
   const $scope = computed([$pickedScope, deps.$defaultScope], (picked, preference) => picked ?? scopeFromPreference(preference));
   const $chips = atom<ContextChip[]>([]);
+  /** The comparison the chat in progress was opened from ("Ask about these changes"), or null. */
+  const $compare = atom<ComparePair | null>(null);
   const { $pending } = deps;
   const { $announcement, $activePending, $activeStreaming, schedule, cancel, stop } = createReplyScheduler({
     ...deps,
@@ -50,10 +52,11 @@ export function createChatStore(deps: ChatDeps) {
   const putMessages = (id: string, list: ChatMessage[]) => deps.$messages.set(withEntry(deps.$messages.get(), id, list));
 
   /** Starts an empty chat: no active conversation, an empty input, the saved default scope, and these chips. */
-  const startChat = (chips: ContextChip[] = []) => {
+  const startChat = (chips: ContextChip[] = [], compare: ComparePair | null = null) => {
     deps.conversations.clearActive();
     $draft.set("");
     $chips.set(chips);
+    $compare.set(compare);
     $pickedScope.set(null);
   };
 
@@ -72,9 +75,19 @@ export function createChatStore(deps: ChatDeps) {
     /** A suggested prompt fills the input; it does not send. */
     applyPrompt: (text: string) => $draft.set(text),
     addChip: (chip: ContextChip) => $chips.set(withChip($chips.get(), chip)),
-    removeChip: (chip: ContextChip) => $chips.set($chips.get().filter((c) => c.type !== chip.type || c.id !== chip.id)),
+    removeChip(chip: ContextChip): void {
+      $chips.set($chips.get().filter((c) => c.type !== chip.type || c.id !== chip.id));
+      // Without one of its versions, the chat no longer asks about the comparison: it searches as any other.
+      const compare = $compare.get();
+      if (compare && chip.type === "document" && (chip.id === compare.a || chip.id === compare.b)) $compare.set(null);
+    },
     newChat: () => startChat(),
     openInChat: (chip: ContextChip) => startChat([chip]),
+    /**
+     * 'Ask about these changes': a new chat with both versions as its document chips, whose questions are answered
+     * from the changes between them.
+     */
+    openComparison: (a: ContextChip, b: ContextChip) => startChat([a, b], { a: a.id, b: b.id }),
     /** Sends the input; false when it is blank or this conversation's reply is still pending. */
     send(): boolean {
       const content = $draft.get().trim();
@@ -82,6 +95,7 @@ export function createChatStore(deps: ChatDeps) {
       if (!content || (activeId && $pending.get().has(activeId))) return false;
       const id = activeId ?? deps.conversations.create(titleFromMessage(content));
       const chips = $chips.get();
+      const compare = $compare.get();
       const message: ChatMessage = {
         id: deps.newId(),
         role: "user",
@@ -89,11 +103,13 @@ export function createChatStore(deps: ChatDeps) {
         timestamp: deps.now().toISOString(),
         scope: $scope.get(),
         ...(chips.length ? { context: chips } : {}),
+        ...(compare ? { compare } : {}),
       };
       putMessages(id, [...(deps.$messages.get().get(id) ?? []), message]);
       deps.conversations.touch(id);
       $draft.set("");
       $chips.set([]);
+      $compare.set(null);
       schedule(id, { since: message.timestamp });
       return true;
     },
@@ -187,5 +203,5 @@ const store = createChatStore({
 });
 
 export const { $draft, $scope, $chips, $pending, $announcement, $activeMessages, $activePending, $activeStreaming } = store;
-export const { setDraft, setScope, applyPrompt, addChip, removeChip, newChat, openInChat, send, stop, regenerate, editQuestion, askAgainIn } = store;
+export const { setDraft, setScope, applyPrompt, addChip, removeChip, newChat, openInChat, openComparison, send, stop, regenerate, editQuestion, askAgainIn } = store;
 export const { answerInNewChat, copy: copyAnswer, select: openConversation, remove: deleteConversation } = store;

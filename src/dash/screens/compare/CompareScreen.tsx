@@ -6,12 +6,13 @@ import type { PlacedChange } from "../../../lib/compare/versions";
 import { $auth } from "../../../stores/auth";
 import { clock } from "../../../stores/dash/clock";
 import { $documents } from "../../../stores/dash/files";
+import { openComparisonInChat } from "../../../stores/dash/openInChat";
 import { readSamples } from "../../../stores/dash/uploads";
 import Spinner from "../../../ui/Spinner";
 import ScreenHeader from "../../components/ScreenHeader";
+import { useOpenInChat } from "../../components/useOpenInChat";
 import DocumentViewer, { type ViewerTarget } from "../../viewer/DocumentViewer";
 import { useDocumentContent } from "../../viewer/useDocumentContent";
-import AskChanges from "./AskChanges";
 import ChangeList from "./ChangeList";
 import CompareExportMenu from "./CompareExportMenu";
 import type { Side } from "./ChangeItem";
@@ -25,12 +26,13 @@ export const compareCopy = {
   ocr: (which: string) => `${which} was scanned: it is compared on its recognised (OCR) text, which may misread some words.`,
 } as const;
 
-/** Compare: two documents (`?a=<id>&b=<id>`), clause by clause, with the change list, the viewer, exports and questions. */
+/** Compare: two documents (`?a=<id>&b=<id>`), clause by clause, with the change list, the viewer, exports, and a chat to ask about the changes. */
 export default function CompareScreen() {
   const [params] = useSearchParams();
   const documents = useStore($documents);
   const { user, profile } = useStore($auth);
   const [target, setTarget] = useState<ViewerTarget | null>(null);
+  const askInChat = useOpenInChat(openComparisonInChat);
   useEffect(readSamples, []);
   const docA = documents.find((d) => d.id === params.get("a"));
   const docB = documents.find((d) => d.id === params.get("b"));
@@ -71,9 +73,11 @@ export default function CompareScreen() {
           <>
             <div className="flex flex-wrap gap-2">
               <CompareExportMenu titleA={docA.title} titleB={docB.title} comparison={result.comparison} redline={result.redline} author={displayName(user, profile) || "Paphos AI"} now={() => new Date(clock.now())} />
+              <button type="button" className="btn-small" onClick={() => askInChat({ a: docA, b: docB })}>
+                Ask about these changes
+              </button>
             </div>
             <ChangeList changes={result.comparison.changes} onOpen={open} />
-            <AskChanges changes={result.comparison.changes} />
           </>
         )}
       </>

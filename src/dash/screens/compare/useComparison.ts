@@ -1,5 +1,6 @@
 import { useEffect, useState } from "react";
 import type { CompareReply } from "../../../lib/compare/protocol";
+import { compareInWorker } from "../../../lib/compare/worker";
 import type { PageText } from "../../../lib/documents/pages";
 
 /** The comparison of two versions' pages: being made in its worker, made, or failed. */
@@ -10,18 +11,9 @@ export function useComparison(a: PageText[] | null, b: PageText[] | null): Compa
   const [state, setState] = useState<{ for: unknown; value: ComparisonState }>({ for: null, value: { status: "working" } });
   useEffect(() => {
     if (!a || !b) return;
-    const worker = new Worker(new URL("../../../workers/compare.worker.ts", import.meta.url), { type: "module", name: "compare" });
-    worker.onmessage = ({ data }: MessageEvent<CompareReply>) => {
-      setState({ for: a, value: data.ok ? { ...data, status: "ready" } : { status: "failed" } });
-      worker.terminate();
-    };
-    worker.onerror = () => {
-      setState({ for: a, value: { status: "failed" } });
-      worker.terminate();
-    };
-    const strip = (pages: PageText[]) => pages.map(({ number, text }) => ({ number, text }));
-    worker.postMessage({ a: strip(a), b: strip(b) });
-    return () => worker.terminate();
+    const { reply, terminate } = compareInWorker(a, b);
+    void reply.then((data) => setState({ for: a, value: data.ok ? { ...data, status: "ready" } : { status: "failed" } }));
+    return terminate;
   }, [a, b]);
   return state.for === a && a ? state.value : { status: "working" };
 }

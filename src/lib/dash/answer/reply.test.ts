@@ -29,6 +29,17 @@ function fakeModel(answer: (input: AnswerInput) => Promise<{ text: string; dropp
 }
 
 describe("the reply writer", () => {
+  it("answers a chat opened from a comparison from its changes, for its first question and the next ones", async () => {
+    const aboutChanges = vi.fn((q: string, pair: { a: string; b: string }) => Promise.resolve({ content: `${q} ${pair.a}→${pair.b}` }));
+    const search = vi.fn(retriever.search);
+    const write = createReplyWriter({ retriever: { search }, context, model: () => null, aboutChanges });
+    const first = { ...question("Governing law?"), compare: { a: "v1", b: "v2" } };
+    expect((await write({ ...request(""), question: first })).content).toBe("Governing law? v1→v2");
+    const next = await write({ ...request("And termination?"), history: [first, { ...question("answer"), role: "assistant" }] });
+    expect(next.content).toBe("And termination? v1→v2");
+    expect(search).not.toHaveBeenCalled();
+  });
+
   it("without a model, quotes the passages", async () => {
     const write = createReplyWriter({ retriever, context, model: () => null });
     const reply = await write(request("When is the security deposit returned?"));

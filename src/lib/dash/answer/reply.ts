@@ -1,5 +1,5 @@
 import { AssistantError, type AssistantClient, type AssistantPassage } from "../../assistant/client";
-import { REPLY_DELAY_MS, type ReplyContent, type ReplyRequest } from "../chat";
+import { REPLY_DELAY_MS, type ComparePair, type ReplyContent, type ReplyRequest } from "../chat";
 import { answerQuestion, citationOf, conversationCase, decideScope, type ScopeContext } from "./answer";
 import type { Retriever, SearchResult } from "../../search/results";
 import type { SearchScope } from "../../search/scope";
@@ -13,6 +13,8 @@ export interface ReplyWriterDeps {
   waitForIndex?: (scope: SearchScope, until: number) => Promise<void>;
   /** How many documents the scope can search are still being read, so were not searched. */
   stillReading?: (scope: SearchScope) => number;
+  /** The answer to a question about a comparison's changes (a chat opened by 'Ask about these changes'). */
+  aboutChanges?: (question: string, pair: ComparePair) => Promise<ReplyContent>;
 }
 
 export const assistantCopy = {
@@ -47,6 +49,9 @@ export function modelPassage(result: SearchResult, index: number): AssistantPass
  */
 export function createReplyWriter(deps: ReplyWriterDeps) {
   return async ({ question, history, signal, onText }: ReplyRequest): Promise<ReplyContent> => {
+    // A chat opened from a comparison is answered from its changes, its first question's pair kept for the next ones.
+    const pair = question.compare ?? history.findLast((m) => m.compare)?.compare;
+    if (pair && deps.aboutChanges) return deps.aboutChanges(question.content, pair);
     const context = deps.context();
     const decision = decideScope(question.scope, question.context ?? [], conversationCase(history, context), context);
     if (decision.kind === "search") await deps.waitForIndex?.(decision.scope, Date.parse(question.timestamp) + REPLY_DELAY_MS);
