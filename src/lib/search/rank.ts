@@ -201,7 +201,10 @@ export interface Ranked<C extends Candidate> {
   clause: boolean;
   /** The share of the question's own-word weight the passage matched (1 for a passage holding the clause). */
   coverage: number;
-  /** Whether the passage holds the clause by more than one lone word: a wording of two words or more, two wordings, or one beside another needed word. */
+  /**
+   * Whether the passage holds the clause by more than one lone word: a wording of two words or more, two wordings, or
+   * one beside another needed word.
+   */
   strong: boolean;
 }
 
