@@ -1,5 +1,5 @@
 import { atom } from "nanostores";
-import { cellAnswer, type DocumentState } from "../../src/lib/review/grid";
+import { cellAnswer, cellSearch, type DocumentState } from "../../src/lib/review/grid";
 import { PRESETS } from "../../src/lib/review/presets";
 import type { Review, ReviewCell, ReviewColumn } from "../../src/lib/review/review";
 import { createReviewGridStore } from "../../src/stores/dash/reviewGridStore";
@@ -32,7 +32,7 @@ export async function setup(documents: { id: string; title: string; pages: strin
     $cells,
     $documents: atom(states),
     // The search runs in another thread, as in the app's worker: the steps measured are the page's own.
-    answer: async (task) => cellAnswer(await service.search(task.question, { scope: { kind: "documents", docIds: [task.docId] }, limit: 10 })),
+    answer: async (task) => cellAnswer(await service.search(task.question, cellSearch(task.docId))),
     who: () => "Bench",
     now: () => new Date(),
     newId: () => `r${String((ids += 1))}`,

@@ -8,7 +8,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { textPages } from "../../src/lib/documents/text";
-import { cellAnswer } from "../../src/lib/review/grid";
+import { cellAnswer, cellSearch } from "../../src/lib/review/grid";
 import { PRESETS } from "../../src/lib/review/presets";
 import { loadLexicon } from "../../src/lib/search/understand";
 import { createSearchIndex } from "../../src/lib/search/worker/searchIndex";
@@ -19,8 +19,9 @@ import { holdsByPlace, locator } from "./place";
 /**
  * "Not found where none exists", % of the contracts without a span: issue 42's 75 for every preset, which few reach;
  * the others at their figure of 2026-11-28 (the question reader loaded, as in the worker; a clause held by one lone
- * word is a mention, and Not found), rounded down to a whole percent, so none gets worse while the gap stays in view
- * (README, Answer quality).
+ * word is a mention, and Not found; a cell reads a wording of one kept word only where its stop words frame it, the
+ * search's `strict`), rounded down to a whole percent, so none gets worse while the gap stays in view (README, Answer
+ * quality).
  */
 const ABSENT_TARGET = 75;
 const ABSENT_FLOORS: Readonly<Record<string, number>> = {
@@ -31,10 +32,10 @@ const ABSENT_FLOORS: Readonly<Record<string, number>> = {
   "expiration-date": 0,
   "renewal-term": 75,
   "notice-to-terminate-renewal": 68,
-  "termination-for-convenience": 18,
+  "termination-for-convenience": 40,
   "post-termination-services": 0,
   "anti-assignment": 0,
-  "change-of-control": 12,
+  "change-of-control": 20,
   exclusivity: 23,
   "non-compete": 75,
   "competitive-restriction-exception": 28,
@@ -42,23 +43,23 @@ const ABSENT_FLOORS: Readonly<Record<string, number>> = {
   "no-solicit-employees": 75,
   "non-disparagement": 75,
   rofr: 75,
-  "most-favored-nation": 54,
+  "most-favored-nation": 75,
   "cap-on-liability": 44,
-  "uncapped-liability": 21,
+  "uncapped-liability": 26,
   "liquidated-damages": 75,
   insurance: 75,
-  "warranty-duration": 55,
+  "warranty-duration": 75,
   "covenant-not-to-sue": 75,
   "third-party-beneficiary": 75,
   "revenue-profit-sharing": 75,
   "price-restrictions": 75,
-  "minimum-commitment": 61,
+  "minimum-commitment": 75,
   "volume-restriction": 70,
-  "audit-rights": 72,
-  "ip-ownership-assignment": 20,
-  "joint-ip-ownership": 42,
+  "audit-rights": 75,
+  "ip-ownership-assignment": 33,
+  "joint-ip-ownership": 75,
   "license-grant": 20,
-  "non-transferable-license": 57,
+  "non-transferable-license": 68,
   "affiliate-license-licensor": 58,
   "affiliate-license-licensee": 62,
   "unlimited-license": 75,
@@ -72,41 +73,43 @@ const ABSENT_FLOORS: Readonly<Record<string, number>> = {
  * the rule by place came in), rounded down to a whole percent. A preset's quotes must not get rarer. Five were lowered
  * on 2026-11-28, when a clause held by one lone word became a mention (Not found): renewal, non-compete, minimum
  * commitment, volume restriction and audit rights quote 1 to 3 fewer expert clauses, for 102 more right Not founds
- * over the presets (README, Answer quality).
+ * over the presets (README, Answer quality). Four more later that day, when a cell began to read a lone word's wording
+ * strictly ("for any reason" is not "reasonably"): agreement date, liquidated damages, covenant not to sue and revenue
+ * sharing quote 1 or 2 fewer, six others 1 or 2 more (498 quotes of 727 against 497), for 54 more right Not founds.
  */
 const QUOTED_FLOORS: Readonly<Record<string, number>> = {
   "document-name": 76,
   parties: 92,
-  "agreement-date": 82,
+  "agreement-date": 79,
   "effective-date": 77,
   "expiration-date": 86,
   "renewal-term": 77,
   "notice-to-terminate-renewal": 87,
-  "termination-for-convenience": 43,
+  "termination-for-convenience": 50,
   "post-termination-services": 7,
   "anti-assignment": 94,
   "change-of-control": 78,
-  exclusivity: 42,
-  "non-compete": 25,
+  exclusivity: 47,
+  "non-compete": 31,
   "competitive-restriction-exception": 30,
   "no-solicit-customers": 0,
   "no-solicit-employees": 83,
   "non-disparagement": 16,
   rofr: 73,
   "most-favored-nation": 60,
-  "cap-on-liability": 62,
+  "cap-on-liability": 68,
   "uncapped-liability": 66,
-  "liquidated-damages": 80,
+  "liquidated-damages": 60,
   insurance: 100,
   "warranty-duration": 22,
-  "covenant-not-to-sue": 78,
+  "covenant-not-to-sue": 71,
   "third-party-beneficiary": 100,
-  "revenue-profit-sharing": 58,
+  "revenue-profit-sharing": 47,
   "price-restrictions": 50,
   "minimum-commitment": 28,
   "volume-restriction": 11,
   "audit-rights": 74,
-  "ip-ownership-assignment": 43,
+  "ip-ownership-assignment": 47,
   "joint-ip-ownership": 100,
   "license-grant": 93,
   "non-transferable-license": 84,
@@ -115,7 +118,7 @@ const QUOTED_FLOORS: Readonly<Record<string, number>> = {
   "unlimited-license": 100,
   "irrevocable-or-perpetual-license": 72,
   "source-code-escrow": 75,
-  "governing-law": 97,
+  "governing-law": 100,
 };
 
 /** The rule before issue 42, printed beside for one release: the quote holds a span's words, or a span the quote's, wherever it is. */
@@ -153,7 +156,7 @@ describe("the Review's presets on the CUAD dev set", () => {
     for (const contract of ids) {
       const marked = labels.find((l) => l.contract === contract && l.category === category);
       if (!marked) continue;
-      const cell = cellAnswer(index.search(question, { scope: { kind: "documents", docIds: [contract] }, limit: 10 }));
+      const cell = cellAnswer(index.search(question, cellSearch(contract)));
       if (marked.is_impossible) {
         tally.without += 1;
         if (cell.status === "not-found") tally.saidAbsent += 1;

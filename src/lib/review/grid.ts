@@ -1,5 +1,5 @@
 import { passagesFor } from "../search/passages";
-import type { Findings } from "../search/results";
+import type { Findings, SearchOptions } from "../search/results";
 import {
   cellKey,
   MAX_LABEL_CHARS,
@@ -39,6 +39,12 @@ export interface CellAnswer {
   /** A model's one-line answer from the quote alone (answerLine.ts), beside it, never instead of it. */
   answer?: string;
 }
+
+/** How many passages a cell's search ranks before the best is chosen (the chat's rule picks among them). */
+const CELL_SEARCH_LIMIT = 10;
+
+/** The search a cell's answer reads: its one document, wordings read strictly (one verdict, rank.ts). */
+export const cellSearch = (docId: string): SearchOptions => ({ scope: { kind: "documents", docIds: [docId] }, limit: CELL_SEARCH_LIMIT, strict: true });
 
 /**
  * A cell's answer from what the search found in its one document: the passage the chat would quote first (the

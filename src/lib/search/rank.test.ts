@@ -97,6 +97,24 @@ describe("rankPassages: the relevance rule", () => {
     expect(licence.faint).toBe(false);
   });
 
+  it("strict (a Review cell): a wording of one kept word holds the clause only with the stop words written around it", () => {
+    const question = "Can a party terminate the agreement without cause, and on what notice?";
+    const strict = (q: string, ...texts: string[]) => rankPassages(planQuery(q), candidates(...FILLER, ...texts), true);
+    // "for any reason" is not "reason" anywhere: a breach that cannot reasonably be cured is termination for cause.
+    const forCause = "If the breach cannot reasonably be cured within 30 days, the other party may terminate this Agreement by notice.";
+    const convenience = "Either party may terminate this Agreement for any other reason on ninety days' written notice.";
+    expect(strict(question, forCause)).toMatchObject({ absent: true, asked: { id: "termination-for-convenience" } });
+    const both = strict(question, forCause, convenience);
+    expect(both).toMatchObject({ absent: false, asked: { id: "termination-for-convenience" } });
+    expect(both.results[0]).toMatchObject({ clause: true, candidate: { text: convenience } });
+    // The chat reads the lone word loosely, as before: three quotes, not one verdict.
+    expect(rankPassages(planQuery(question), candidates(...FILLER, forCause)).absent).toBe(false);
+    // "not be liable" needs its "not"; "will commence" is any commencing ("shall commence"): "will" frames nothing.
+    expect(strict("Is liability capped?", "The Supplier shall be liable for the goods until delivery.").results.some((r) => r.clause)).toBe(false);
+    expect(strict("Is liability capped?", "The Supplier shall not be liable for lost profits.").results[0]).toMatchObject({ clause: true });
+    expect(strict("What is the term of this agreement?", "This Agreement shall commence on 1 May 2021.").results[0]).toMatchObject({ clause: true });
+  });
+
   it.each([
     ["Which law governs this agreement?", /^6\. GOVERNING LAW\nThis Agreement shall be governed by/],
     ["How long is the term of the agreement?", /^3\. TERM\nThis Agreement shall commence on the Effective Date/],

@@ -15,7 +15,7 @@ import { QUESTION_WORDS } from "./questionWords";
 import { CONCEPTS, type Concept } from "./vocabulary";
 import { termOf, textTerms, type TextTerm } from "./terms";
 export type { TextTerm };
-import { foldWord, tokenize } from "./tokens";
+import { foldWord, tokenize, wordSpans } from "./tokens";
 import { meaningScores } from "./understand";
 
 /** A word of a wording: its stem, or a prefix of stems when written with a trailing `*`. */
@@ -24,6 +24,12 @@ interface WordMatcher {
   prefix: boolean;
   /** Written with a leading `=`: this very word, not its other forms ("=term" is not "terms"). */
   exact?: string;
+  /**
+   * The stop words written around a wording's one kept word ("for any reason", "not assign"), folded: they must stand
+   * in the text around it, in order, for the lone word to be the wording ("reasonably cured" is not "for any reason").
+   */
+  before?: string[];
+  after?: string[];
 }
 
 interface CompiledConcept {
@@ -42,9 +48,23 @@ function commonPrefix(a: string, b: string): string {
   return a.slice(0, i);
 }
 
+/**
+ * Stop words that carry no meaning of their own in a wording (articles, pronouns, auxiliaries, modals): "will commence"
+ * is any "commence" ("shall commence" too). The others (no, not, any, for, of, until…) frame a lone word.
+ */
+const FILLERS: ReadonlySet<string> = new Set(
+  (
+    "i me my myself we our ours ourselves you your yours yourself yourselves he him his himself she her hers herself it its itself " +
+    "they them their theirs themselves what which who whom this that these those am is are was were be been being have has had " +
+    "having do does did doing a an the and but if or because as will can should just don s t now then once here there when " +
+    "where why how so than too very"
+  ).split(" "),
+);
+
 /** A phrase of the vocabulary as words to match: each word folded, stemmed (`*` kept), stop words and question words dropped. */
 function compile(phrase: string, dropQuestionWords: boolean): WordMatcher[] {
   const matchers: WordMatcher[] = [];
+  const stops: string[][] = [[]];
   for (const raw of phrase.split(/\s+/)) {
     const prefix = raw.endsWith("*");
     const exact = raw.startsWith("=");
@@ -52,9 +72,20 @@ function compile(phrase: string, dropQuestionWords: boolean): WordMatcher[] {
       const folded = foldWord(word);
       if (dropQuestionWords && QUESTION_WORDS.has(folded)) continue;
       const stem = termOf(folded);
-      if (stem === null) continue;
+      if (stem === null) {
+        if (!FILLERS.has(folded)) (stops.at(-1) as string[]).push(folded);
+        continue;
+      }
       matchers.push({ stem: prefix ? commonPrefix(folded, stem) : stem, prefix, ...(exact ? { exact: folded } : {}) });
+      stops.push([]);
     }
+  }
+  // A wording of one kept word keeps the stop words written around it: without them it is any use of the word.
+  const [only] = matchers;
+  if (!dropQuestionWords && only && matchers.length === 1) {
+    const [before = [], after = []] = stops;
+    if (before.length) only.before = before;
+    if (after.length) only.after = after;
   }
   return matchers;
 }
@@ -249,11 +280,34 @@ const matches = (term: TextTerm, word: WordMatcher): boolean =>
       ? term.term.startsWith(word.stem) || term.folded.startsWith(word.stem)
       : term.term === word.stem;
 
-/** Where a wording occurs in a passage's terms, from `from` on: the index of each of its words, or null. */
-function find(terms: readonly TextTerm[], phrase: readonly WordMatcher[], from = 0): number[] | null {
+/** Whether `words` holds `wanted` in order, other words between them allowed. */
+function inOrder(words: readonly string[], wanted: readonly string[]): boolean {
+  let w = 0;
+  for (const word of words) if (word === wanted[w]) w += 1;
+  return w >= wanted.length;
+}
+
+/** Whether the stop words a lone word's wording writes around it are in the passage's text around its `i`th term. */
+function surrounded(text: string, terms: readonly TextTerm[], i: number, word: WordMatcher): boolean {
+  const folded = (from: number, to: number) => wordSpans(text.slice(from, to)).map((s) => s.folded);
+  const term = terms[i] as TextTerm;
+  if (word.before && !inOrder(folded(terms[i - GAP - 1]?.end ?? 0, term.start), word.before)) return false;
+  return !word.after || inOrder(folded(term.end, terms[i + GAP + 1]?.start ?? text.length), word.after);
+}
+
+/** Whether a wording is one kept word framed by stop words ("for any reason"). */
+const framed = (phrase: readonly WordMatcher[]): boolean => phrase.length === 1 && (phrase[0]?.before !== undefined || phrase[0]?.after !== undefined);
+
+/**
+ * Where a wording occurs in a passage's terms, from `from` on: the index of each of its words, or null. With `text`,
+ * a lone word framed by stop words counts only where they frame it in that text.
+ */
+function find(terms: readonly TextTerm[], phrase: readonly WordMatcher[], from = 0, text?: string): number[] | null {
   const first = phrase[0] as WordMatcher;
+  const frame = text !== undefined && framed(phrase);
   for (let i = from; i < terms.length; i += 1) {
     if (!matches(terms[i] as TextTerm, first)) continue;
+    if (frame && !surrounded(text, terms, i, first)) continue;
     const at = [i];
     let j = i;
     for (let w = 1; w < phrase.length; w += 1) {
@@ -269,11 +323,11 @@ function find(terms: readonly TextTerm[], phrase: readonly WordMatcher[], from =
 }
 
 /** A passage's terms without those of the concept's excepted wordings ("exclusive jurisdiction" for exclusivity). */
-function withoutExcepted(terms: readonly TextTerm[], except: readonly WordMatcher[][]): readonly TextTerm[] {
+function withoutExcepted(terms: readonly TextTerm[], except: readonly WordMatcher[][], text?: string): readonly TextTerm[] {
   if (!except.length) return terms;
   const masked = new Set<number>();
   for (const phrase of except) {
-    for (let at = find(terms, phrase); at; at = find(terms, phrase, (at[0] as number) + 1)) {
+    for (let at = find(terms, phrase, 0, text); at; at = find(terms, phrase, (at[0] as number) + 1, text)) {
       for (let i = at[0] as number; i <= (at.at(-1) as number); i += 1) masked.add(i);
     }
   }
@@ -297,10 +351,10 @@ function headingTerms(text: string, terms: readonly TextTerm[]): TextTerm[] {
 }
 
 /** Where the first of some wordings is in a passage's terms: [] when there are none to find, null when none is there. */
-function firstFound(terms: readonly TextTerm[], wordings: readonly WordMatcher[][]): number[] | null {
+function firstFound(terms: readonly TextTerm[], wordings: readonly WordMatcher[][], text?: string): number[] | null {
   if (!wordings.length) return [];
   for (const wording of wordings) {
-    const at = find(terms, wording);
+    const at = find(terms, wording, 0, text);
     if (at) return at;
   }
   return null;
@@ -310,8 +364,11 @@ function firstFound(terms: readonly TextTerm[], wordings: readonly WordMatcher[]
  * Ranks candidate passages for a question: relevant ones best first, whether they hold the clause asked about, and
  * whether that clause is absent from every candidate. Deterministic: the same candidates give the same ranking, in
  * whichever order they come (ties keep the order given, which callers make the reading order).
+ *
+ * `strict` (a Review cell's one verdict): a wording of one kept word holds the clause only where the stop words written
+ * around it frame it ("for any reason", not "reasonably"). The chat, which quotes three passages, reads wordings loosely.
  */
-export function rankPassages<C extends Candidate>(plan: QueryPlan, candidates: readonly C[]): Ranking<C> {
+export function rankPassages<C extends Candidate>(plan: QueryPlan, candidates: readonly C[], strict = false): Ranking<C> {
   const analysed = candidates.map((candidate) => ({ candidate, terms: candidate.terms ?? textTerms(candidate.text) }));
   const n = analysed.length;
   // Document frequencies over the candidates: of the question's own terms, and of every term when a concept's
@@ -367,11 +424,12 @@ export function rankPassages<C extends Candidate>(plan: QueryPlan, candidates: r
     let clause = false;
     let strong = false;
     const heading = plan.concepts.length ? headingTerms(candidate.text, terms) : [];
+    const framing = strict ? candidate.text : undefined;
     for (const entry of plan.concepts) {
-      const usable = withoutExcepted(terms, entry.except);
-      const needed = firstFound(usable, entry.needs);
+      const usable = withoutExcepted(terms, entry.except, framing);
+      const needed = firstFound(usable, entry.needs, framing);
       if (needed === null) continue;
-      const alsoNeeded = firstFound(usable, entry.also);
+      const alsoNeeded = firstFound(usable, entry.also, framing);
       if (alsoNeeded === null) continue;
       const found: number[] = [];
       // How firmly the passage holds the clause: a wording of two words or more counts two, a lone word one, and a
@@ -379,7 +437,7 @@ export function rankPassages<C extends Candidate>(plan: QueryPlan, candidates: r
       let firmness = 0;
       const said = new Set<string>();
       for (const phrase of entry.says) {
-        const at = find(usable, phrase);
+        const at = find(usable, phrase, 0, framing);
         if (!at) continue;
         const hit = at.map((i) => usable[i] as TextTerm);
         // A wording scores its words' weight over the candidates (a rarer wording says more), longer ones more.

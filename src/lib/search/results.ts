@@ -12,6 +12,8 @@ export interface SearchOptions {
   limit?: number;
   /** Words, not a question: searched for themselves and the vocabulary's phrases, never read by meaning (Files' search box). */
   wordsOnly?: boolean;
+  /** One verdict, not a list (a Review cell): wordings read strictly (rank.ts, `strict`). */
+  strict?: boolean;
 }
 
 /** A quoted passage: where it sits in its entry's text, and which text (a knowledge item's description or body). */

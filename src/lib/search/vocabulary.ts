@@ -18,6 +18,10 @@
  *   "exclusive" somewhere, whatever else it says); `also`, a second such list; `except`, wordings whose words never
  *   count ("exclusive jurisdiction" is no exclusivity clause).
  * - Negations are stop words (Postgres's list has no, not, nor): "shall not assign" is matched as "shall assign".
+ *   A wording of one kept word is the exception: the stop words written around it must stand around it in the text
+ *   (up to two other words between), fillers aside (articles, pronouns, auxiliaries, "will"): "for any reason" is not
+ *   "reasonably", "not assign" is not "may assign", "will commence" is any "commence". So a Review cell reads them
+ *   (rank.ts, `strict`: one verdict); the chat, which quotes three passages, reads the lone word alone.
  * - A leading `=` matches that very word only ("=term" is not "terms": "the terms of this Agreement" is no term clause).
  * - `opening`: the clause sits at the start of a contract (its title, parties, date): earlier passages come first.
  * - `sayAbsent`: a scope with none of the wordings is said to have no such clause. Off for what every contract has in

@@ -3,7 +3,7 @@ import type { AssistantClient } from "../../lib/assistant/client";
 import { ASSISTANT_URL } from "../../lib/assistant/endpoint";
 import { keptAnswerLine, oneLineQuestion } from "../../lib/review/answerLine";
 import { displayName } from "../../lib/dash/profile";
-import { cellAnswer } from "../../lib/review/grid";
+import { cellAnswer, cellSearch } from "../../lib/review/grid";
 import { $auth } from "../auth";
 import { clock, newRecordId } from "./clock";
 import { $documents } from "./files";
@@ -30,9 +30,6 @@ async function answerLine(model: AssistantClient, question: string, passage: str
   return keptAnswerLine(text, passage);
 }
 
-/** How many passages a cell's search ranks before the best is chosen (the chat's rule picks among them). */
-const CELL_SEARCH_LIMIT = 10;
-
 const grid = createReviewGridStore({
   $reviews,
   $cells: $reviewCells,
@@ -40,7 +37,7 @@ const grid = createReviewGridStore({
   // Loaded on the first answer: the retriever reads $auth, which this module's tests cannot load.
   answer: async (task) => {
     const { retriever } = await import("./retriever");
-    const found = cellAnswer(await retriever.search(task.question, { scope: { kind: "documents", docIds: [task.docId] }, limit: CELL_SEARCH_LIMIT }));
+    const found = cellAnswer(await retriever.search(task.question, cellSearch(task.docId)));
     if (!ASSISTANT_URL || found.status !== "found" || !found.quote) return found;
     // With a model, a one-line answer written from this cell's passage alone; a failed or unfounded one is left out.
     const model = (await import("./assistant")).assistantClient();

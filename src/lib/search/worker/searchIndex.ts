@@ -277,7 +277,7 @@ function makeIndex(miniSearch: MiniSearch<SearchEntry>, initial: readonly Search
       }
       return changed;
     },
-    search(query, { scope = ALL_SCOPE, limit = DEFAULT_LIMIT, pages, wordsOnly = false } = {}) {
+    search(query, { scope = ALL_SCOPE, limit = DEFAULT_LIMIT, pages, wordsOnly = false, strict = false } = {}) {
       if (limit <= 0) return NO_FINDINGS;
       const plan = planQuery(query, { meaning: !wordsOnly });
       const { terms, prefixes } = searchTerms(plan);
@@ -298,7 +298,7 @@ function makeIndex(miniSearch: MiniSearch<SearchEntry>, initial: readonly Search
       const wanted = new Set(terms);
       const needles = needlesOf(terms, prefixes);
       const candidates = inReadingOrder(chosen.flatMap(({ entry, own }) => candidatesOf(entry, own, wanted, prefixes, needles)));
-      const ranking = rankPassages(plan, candidates);
+      const ranking = rankPassages(plan, candidates, strict);
       return {
         results: ranking.results.slice(0, limit).map(toResult),
         asked: ranking.asked ? { id: ranking.asked.id, clause: ranking.asked.clause, absent: ranking.absent, ...(ranking.faint ? { faint: true } : {}) } : null,
