@@ -4,7 +4,7 @@ import { startFakeAssistant, type FakeAssistant } from "./fixtures/assistant";
 import { answers, ask } from "./fixtures/chat";
 import { openDash, signInAs } from "./fixtures/dash";
 import { ASSISTANT_SITE } from "./fixtures/sites";
-import { pauseClock, workspaceContext } from "./fixtures/workspace";
+import { card, expectChatWithChip, pauseClock, workspaceContext } from "./fixtures/workspace";
 import { expect, test } from "./fixtures/test";
 
 // Grounded answers with a model (issue 18): the "assistant" build's PUBLIC_ASSISTANT_URL names a fake OpenAI-compatible
@@ -203,4 +203,47 @@ test("a review's Found cell gets the model's one-line answer beside its quote, f
   await expect(second).toContainText("prior written consent");
   await expect(page.getByText("2 of 2 cells")).toBeVisible();
   await expect(second).not.toContainText("Delaware");
+});
+
+// Compare with a model (issue 45, item 4): Ask about these changes quotes each change from both versions and adds the
+// model's one-line summary of it, asked from the change's clause in both versions only; a line naming what neither
+// clause says is dropped, its quote kept.
+test("Ask about these changes: each quoted change gets the model's one-line summary from its clauses; an unfounded one is dropped", async ({ page, context }) => {
+  await openChat(page, context);
+  const contract = (law: string) =>
+    `SUPPLY AGREEMENT\n\n1. Supply. The Supplier shall deliver the goods monthly.\n\n12. Governing Law. This Agreement shall be governed by the laws of the State of ${law}.\n\n13. Assignment. Neither party may assign this Agreement without the prior written consent of the other party.\n`;
+  const titles = ["Supply v1", "Supply v2"];
+  await page.goto("/dash/uploads");
+  for (const [i, law] of ["Illinois", "Delaware"].entries()) {
+    await page.getByLabel("Choose File").setInputFiles({ name: `${titles[i] ?? ""}.txt`, mimeType: "text/plain", buffer: Buffer.from(contract(law)) });
+    await page.getByLabel("Target Case").selectOption({ index: 1 });
+    await page.getByRole("button", { name: "Upload Document" }).click();
+    await expect(page.getByRole("main").getByRole("listitem", { name: titles[i], exact: true })).toContainText("Indexed", { timeout: 45_000 });
+  }
+  await page.goto("/dash/files");
+  const ids = await Promise.all(titles.map(async (title) => ((await card(page, title).getByRole("heading", { level: 2 }).getAttribute("id")) ?? "").replace(/^file-/, "")));
+  await page.goto(`/dash/compare?a=${ids[0] ?? ""}&b=${ids[1] ?? ""}`);
+  await expect(page.getByRole("heading", { level: 2, name: "1 clause changed, 0 added, 0 removed, 0 moved" })).toBeVisible({ timeout: 30_000 });
+  await page.getByRole("button", { name: "Ask about these changes" }).click();
+  await expectChatWithChip(page, titles[1] ?? "");
+
+  fake.respond({ pieces: ["Governing law moves from Illinois ", "to Delaware [1, 2]."], held: false });
+  const seen = fake.requests.length;
+  await ask(page, "Which governing law applies now?");
+  const quote = "Governing Law: 'Illinois' → 'Delaware', clause 12, p. 1 / p. 1";
+  await expect(answers(page).last()).toContainText(`${quote} Summary: Governing law moves from Illinois to Delaware.`);
+  // One request for the one change: its clause in the older version as [1], in the newer as [2], nothing else.
+  expect(fake.requests.length).toBe(seen + 1);
+  const prompt = (fake.requests[seen]?.body as { messages: { content: string }[] }).messages[1]?.content ?? "";
+  expect(prompt).toMatch(/Answer in one short line .* from passages \[1\] and \[2\] only/);
+  expect(prompt).toMatch(/\[1\][\s\S]*State of Illinois[\s\S]*\[2\][\s\S]*State of Delaware/);
+  expect(prompt).not.toContain("Supplier shall deliver");
+
+  // A line naming a state neither clause has is left out; the quote stays.
+  fake.respond({ pieces: ["Governing law moves from Illinois to Texas."], held: false });
+  await ask(page, "And the governing law, once more?");
+  await expect(answers(page)).toHaveCount(2);
+  await expect(answers(page).last()).toContainText(quote);
+  await expect(answers(page).last()).not.toContainText("Summary");
+  await expect(answers(page).last()).not.toContainText("Texas");
 });

@@ -1,6 +1,9 @@
-import { describe, expect, it } from "vitest";
+import type { ServerResponse } from "node:http";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startService, type Received } from "../../../supabase/functions/assistant/fakeServices";
 import { pagesOf, scriptedV2 } from "../../../tests/fixtures/comparePair";
-import { answerAboutChanges, quoteChange } from "./ask";
+import { createAssistantClient } from "../assistant/client";
+import { answerAboutChanges, changesToQuote, quoteChange, summaryRequest, withSummaries } from "./ask";
 import type { ChangeCounts } from "./compare";
 import { compareFileName, countsText, summaryCsv, summaryMarkdown } from "./summary";
 import { compareVersions } from "./versions";
@@ -67,5 +70,76 @@ describe("Ask about these changes, without a model", () => {
 
   it("says when no changed clause matches", () => {
     expect(answerAboutChanges("What about the royalty rate?", comparison.changes)).toBe("No changed clause matches that question. The two versions differ in 4 clauses.");
+  });
+});
+
+/** What the fake model answers, by the first passage's clause heading; a heading it has no line for gets a 500. */
+let lines: Record<string, string> = {};
+
+/** An OpenAI-compatible model on 127.0.0.1 answering each change's one-line question from `lines`. */
+function respond(received: Received, res: ServerResponse) {
+  const prompt = (JSON.parse(received.body) as { messages: { content: string }[] }).messages.at(-1)?.content ?? "";
+  const line = Object.entries(lines).find(([heading]) => prompt.includes(heading))?.[1];
+  if (line === undefined) {
+    res.writeHead(500).end();
+    return;
+  }
+  res.writeHead(200, { "content-type": "text/event-stream" });
+  res.end(`data: ${JSON.stringify({ choices: [{ index: 0, delta: { content: line } }] })}\n\ndata: [DONE]\n\n`);
+}
+
+describe("Ask about these changes, with a model", () => {
+  let model: Awaited<ReturnType<typeof startService>>;
+  beforeAll(async () => void (model = await startService(respond)));
+  afterAll(() => model.close());
+  const client = () => createAssistantClient({ url: `${model.url}/v1/chat/completions`, fetch, token: () => null });
+  const pair = { a: "doc-v1", b: "doc-v2" };
+  const summarise = async (question: string) => {
+    const quoted = changesToQuote(question, comparison.changes);
+    if ("none" in quoted) throw new Error(quoted.none);
+    const shown: string[] = [];
+    const reply = await withSummaries(quoted.changes, pair, { model: client(), signal: new AbortController().signal, onText: (text) => shown.push(text) });
+    return { reply, shown, quotes: answerAboutChanges(question, comparison.changes) };
+  };
+
+  it("sends the changed clause from both versions, each on its page of its document, and asks for one line", () => {
+    const law = find("10.5 ");
+    const { question, passages } = summaryRequest(law!, pair);
+    expect(question).toMatch(/differ.* Answer in one short line .* from passages \[1\] and \[2\] only\.$/);
+    expect(passages.map((p) => [p.n, p.document, p.page, p.title])).toEqual([
+      [1, "doc-v1", law?.a?.page, "10.5 Governing Law"],
+      [2, "doc-v2", law?.b?.page, "10.5 Governing Law"],
+    ]);
+    expect(passages[0]?.text).toContain("State of New York");
+    expect(passages[1]?.text).toContain("State of Delaware");
+    const page = pagesOf(v2).find((p) => p.number === law?.b?.page);
+    expect(page?.text).toContain(passages[1]?.text);
+  });
+
+  it.each([
+    ["an added clause", "Data Protection", /was added/],
+    ["a removed clause", "Force Majeure", /was removed/],
+    ["a moved clause", "No Joint Venture", /moved from clause 10\.8 to clause 10\.12A/],
+  ])("asks about %s from its own passages", (_, heading, asked) => {
+    const change = comparison.changes.find((c) => (c.b ?? c.a)?.heading === heading);
+    const { question, passages } = summaryRequest(change!, pair);
+    expect(question).toMatch(asked);
+    expect(passages.length).toBe(change?.kind === "moved" ? 2 : 1);
+  });
+
+  it("gives each change its quote and, under it, the model's line when the clauses back it", async () => {
+    lines = { "Governing Law": "Governing law moves from New York to Delaware [1, 2]." };
+    const { reply, shown, quotes } = await summarise("Which governing law applies now?");
+    expect(reply).toBe(`${quotes}\n  Summary: Governing law moves from New York to Delaware.`);
+    expect(shown).toEqual([quotes, reply]);
+  });
+
+  it("drops a line naming what neither clause says, and a failed request, keeping every quote", async () => {
+    lines = { "Governing Law": "Governing law moves from New York to Texas.", "Data Protection": "Adds a duty to process personal data only as instructed." };
+    const { reply, quotes } = await summarise("What changed?");
+    expect(quotes.split("\n")).toHaveLength(4);
+    const summaries = reply.split("\n").filter((l) => l.startsWith("  Summary: "));
+    expect(summaries).toEqual(["  Summary: Adds a duty to process personal data only as instructed."]);
+    expect(reply.split("\n").filter((l) => l.startsWith("- "))).toEqual(quotes.split("\n"));
   });
 });

@@ -36,7 +36,7 @@ export interface CellTask {
 export interface CellAnswer {
   status: Extract<CellStatus, "found" | "not-found">;
   quote?: CellQuote;
-  /** A model's one-line answer from the quote alone (answerLine.ts), beside it, never instead of it. */
+  /** A model's one-line answer from the quote alone (src/lib/assistant/oneLine.ts), beside it, never instead of it. */
   answer?: string;
 }
 

@@ -42,5 +42,6 @@ export const writeReply = createReplyWriter({
   }),
   model: assistantClient,
   // The compare code loads only for a chat opened from a comparison.
-  aboutChanges: (question, pair) => import("./compareAnswer").then(({ answerAboutVersions }) => answerAboutVersions(question, pair)),
+  aboutChanges: (question, pair, request) =>
+    import("./compareAnswer").then(({ answerAboutVersions }) => answerAboutVersions(question, pair, { ...request, model: assistantClient() })),
 });

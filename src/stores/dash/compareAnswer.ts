@@ -1,6 +1,7 @@
-import { answerAboutChanges } from "../../lib/compare/ask";
+import type { AssistantClient } from "../../lib/assistant/client";
+import { changesToQuote, listChanges, withSummaries } from "../../lib/compare/ask";
 import { compareInWorker } from "../../lib/compare/worker";
-import type { ComparePair, ReplyContent } from "../../lib/dash/chat";
+import type { ComparePair, ReplyContent, ReplyRequest } from "../../lib/dash/chat";
 import type { PageText } from "../../lib/documents/pages";
 import { userDocumentsDb } from "./documentsDb";
 import { $documents } from "./files";
@@ -21,11 +22,18 @@ async function pagesOf(id: string): Promise<PageText[] | null> {
   return db.getPages(id);
 }
 
+/** What answering about a comparison uses besides the question: the model (null without one), and the chat's stop and stream. */
+export interface AboutVersionsDeps extends Pick<ReplyRequest, "signal" | "onText"> {
+  model: AssistantClient | null;
+}
+
 /**
  * The reply to a question asked in a chat opened from a comparison: the two versions compared in the compare worker,
- * and the changed clauses that match the question quoted from both (compare/ask.ts), as the comparison's own answer.
+ * and the changed clauses that match the question quoted from both (compare/ask.ts), as the comparison's own answer;
+ * with a model, each also summarised in one checked line.
  */
-export async function answerAboutVersions(question: string, { a, b }: ComparePair): Promise<ReplyContent> {
+export async function answerAboutVersions(question: string, pair: ComparePair, { model, ...request }: AboutVersionsDeps): Promise<ReplyContent> {
+  const { a, b } = pair;
   const documents = $documents.get();
   const docA = documents.find((d) => d.id === a);
   const docB = documents.find((d) => d.id === b);
@@ -36,5 +44,7 @@ export async function answerAboutVersions(question: string, { a, b }: ComparePai
   const reply = await compareInWorker(pagesA, pagesB).reply;
   if (!reply.ok) return { content: aboutChangesCopy.failed };
   if (reply.comparison.unrelated) return { content: aboutChangesCopy.unrelated };
-  return { content: answerAboutChanges(question, reply.comparison.changes) };
+  const quoted = changesToQuote(question, reply.comparison.changes);
+  if ("none" in quoted) return { content: quoted.none };
+  return { content: model ? await withSummaries(quoted.changes, pair, { model, ...request }) : listChanges(quoted.changes) };
 }

@@ -1,7 +1,6 @@
 import { computed } from "nanostores";
-import type { AssistantClient } from "../../lib/assistant/client";
 import { ASSISTANT_URL } from "../../lib/assistant/endpoint";
-import { keptAnswerLine, oneLineQuestion } from "../../lib/review/answerLine";
+import { askOneLine, oneLineQuestion } from "../../lib/assistant/oneLine";
 import { displayName } from "../../lib/dash/profile";
 import { cellAnswer, cellSearch } from "../../lib/review/grid";
 import { $auth } from "../auth";
@@ -16,19 +15,8 @@ const $documentStates = computed([$documents, $uploads], (documents, uploads) =>
   documentStates(documents, new Map(uploads.map((u) => [u.id, u.processing.started]))),
 );
 
-/** How long a cell waits for its one-line answer before it is shown without one. */
-const ANSWER_LINE_MS = 20_000;
-
-/** Asks the model for a cell's one-line answer from its passage only; null when it names nothing the passage says. */
-async function answerLine(model: AssistantClient, question: string, passage: string): Promise<string | null> {
-  const { text } = await model.answer({
-    question: oneLineQuestion(question),
-    passages: [{ n: 1, title: "Passage", source: "the document", text: passage }],
-    signal: AbortSignal.timeout(ANSWER_LINE_MS),
-    onText: () => undefined,
-  });
-  return keptAnswerLine(text, passage);
-}
+/** What a cell's one-line answer looks like, as the model is shown it. */
+const CELL_EXAMPLES = '"Illinois", "10 years from delivery", "Yes, with prior written consent"';
 
 const grid = createReviewGridStore({
   $reviews,
@@ -41,7 +29,8 @@ const grid = createReviewGridStore({
     if (!ASSISTANT_URL || found.status !== "found" || !found.quote) return found;
     // With a model, a one-line answer written from this cell's passage alone; a failed or unfounded one is left out.
     const model = (await import("./assistant")).assistantClient();
-    const line = model ? await answerLine(model, task.question, found.quote.text).catch(() => null) : null;
+    const passages = [{ n: 1, title: "Passage", source: "the document", text: found.quote.text }];
+    const line = model ? await askOneLine(model, oneLineQuestion(task.question, CELL_EXAMPLES), passages) : null;
     return line ? { ...found, answer: line } : found;
   },
   who: () => {

@@ -30,7 +30,7 @@ function fakeModel(answer: (input: AnswerInput) => Promise<{ text: string; dropp
 
 describe("the reply writer", () => {
   it("answers a chat opened from a comparison from its changes, for its first question and the next ones", async () => {
-    const aboutChanges = vi.fn((q: string, pair: { a: string; b: string }) => Promise.resolve({ content: `${q} ${pair.a}→${pair.b}` }));
+    const aboutChanges = vi.fn((q: string, pair: { a: string; b: string }, _request: unknown) => Promise.resolve({ content: `${q} ${pair.a}→${pair.b}` }));
     const search = vi.fn(retriever.search);
     const write = createReplyWriter({ retriever: { search }, context, model: () => null, aboutChanges });
     const first = { ...question("Governing law?"), compare: { a: "v1", b: "v2" } };
@@ -38,6 +38,8 @@ describe("the reply writer", () => {
     const next = await write({ ...request("And termination?"), history: [first, { ...question("answer"), role: "assistant" }] });
     expect(next.content).toBe("And termination? v1→v2");
     expect(search).not.toHaveBeenCalled();
+    // The chat's stop and stream go with it, for a model's summaries.
+    expect(aboutChanges.mock.calls[0]?.[2]).toMatchObject({ signal: expect.any(AbortSignal), onText: expect.any(Function) });
   });
 
   it("without a model, quotes the passages", async () => {

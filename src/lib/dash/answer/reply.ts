@@ -14,7 +14,7 @@ export interface ReplyWriterDeps {
   /** How many documents the scope can search are still being read, so were not searched. */
   stillReading?: (scope: SearchScope) => number;
   /** The answer to a question about a comparison's changes (a chat opened by 'Ask about these changes'). */
-  aboutChanges?: (question: string, pair: ComparePair) => Promise<ReplyContent>;
+  aboutChanges?: (question: string, pair: ComparePair, request: Pick<ReplyRequest, "signal" | "onText">) => Promise<ReplyContent>;
 }
 
 export const assistantCopy = {
@@ -51,7 +51,7 @@ export function createReplyWriter(deps: ReplyWriterDeps) {
   return async ({ question, history, signal, onText }: ReplyRequest): Promise<ReplyContent> => {
     // A chat opened from a comparison is answered from its changes, its first question's pair kept for the next ones.
     const pair = question.compare ?? history.findLast((m) => m.compare)?.compare;
-    if (pair && deps.aboutChanges) return deps.aboutChanges(question.content, pair);
+    if (pair && deps.aboutChanges) return deps.aboutChanges(question.content, pair, { signal, onText });
     const context = deps.context();
     const decision = decideScope(question.scope, question.context ?? [], conversationCase(history, context), context);
     if (decision.kind === "search") await deps.waitForIndex?.(decision.scope, Date.parse(question.timestamp) + REPLY_DELAY_MS);
