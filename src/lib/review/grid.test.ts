@@ -3,6 +3,8 @@ import type { SearchResult } from "../search/results";
 import {
   answeredCell,
   cellAnswer,
+  cellPassage,
+  cellSearch,
   cellsToAnswer,
   keptCells,
   markedCell,
@@ -62,6 +64,13 @@ describe("a cell's answer", () => {
     const mention = result(4, "Neither party may assign this Agreement to a direct competitor.", 5, true);
     expect(cellAnswer({ results: [mention], asked: { id: "non-compete", clause: "non-compete", absent: false, faint: true } })).toEqual({ status: "not-found" });
     expect(cellAnswer({ results: [mention], asked: { id: "non-compete", clause: "non-compete", absent: false } })).toMatchObject({ status: "found" });
+  });
+  it("searches its one document, wordings read strictly", () => {
+    expect(cellSearch("doc-1")).toEqual({ scope: { kind: "documents", docIds: ["doc-1"] }, limit: 10, strict: true });
+  });
+  it("sends the model its quote named by document and page, which the assistant Edge Function looks for on that page", () => {
+    const quote = { text: "This Agreement is governed by the laws of Illinois.", page: 7, start: 120, end: 171 };
+    expect(cellPassage("doc-1", quote)).toEqual({ n: 1, title: "Passage", source: "the document", page: 7, document: "doc-1", text: quote.text });
   });
 });
 

@@ -1,3 +1,4 @@
+import type { AssistantPassage } from "../../../supabase/functions/assistant/prompt";
 import { passagesFor } from "../search/passages";
 import type { Findings, SearchOptions } from "../search/results";
 import {
@@ -58,6 +59,12 @@ export function cellAnswer(findings: Findings): CellAnswer {
   const { text, start, end } = best.snippet;
   return { status: "found", quote: { text, page: best.entry.page, start, end } };
 }
+
+/**
+ * A Found cell's quote as the model is sent it for a one-line answer: named by its document and page, so the assistant
+ * Edge Function finds it on a page the user reads (it refuses a passage it cannot find there).
+ */
+export const cellPassage = (docId: string, quote: CellQuote): AssistantPassage => ({ n: 1, title: "Passage", source: "the document", page: quote.page, document: docId, text: quote.text });
 
 /** The cells of a review by their key. */
 export const cellsByKey = (cells: readonly ReviewCell[]): Map<string, ReviewCell> => new Map(cells.map((cell) => [cellKey(cell.docId, cell.columnId), cell]));

@@ -2,7 +2,7 @@ import { computed } from "nanostores";
 import { ASSISTANT_URL } from "../../lib/assistant/endpoint";
 import { askOneLine, oneLineQuestion } from "../../lib/assistant/oneLine";
 import { displayName } from "../../lib/dash/profile";
-import { cellAnswer, cellSearch } from "../../lib/review/grid";
+import { cellAnswer, cellPassage, cellSearch } from "../../lib/review/grid";
 import { $auth } from "../auth";
 import { clock, newRecordId } from "./clock";
 import { $documents } from "./files";
@@ -29,8 +29,7 @@ const grid = createReviewGridStore({
     if (!ASSISTANT_URL || found.status !== "found" || !found.quote) return found;
     // With a model, a one-line answer written from this cell's passage alone; a failed or unfounded one is left out.
     const model = (await import("./assistant")).assistantClient();
-    const passages = [{ n: 1, title: "Passage", source: "the document", text: found.quote.text }];
-    const line = model ? await askOneLine(model, oneLineQuestion(task.question, CELL_EXAMPLES), passages) : null;
+    const line = model ? await askOneLine(model, oneLineQuestion(task.question, CELL_EXAMPLES), [cellPassage(task.docId, found.quote)]) : null;
     return line ? { ...found, answer: line } : found;
   },
   who: () => {
