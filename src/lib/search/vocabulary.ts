@@ -213,7 +213,7 @@ export const CONCEPTS: readonly Entry[] = [
     ask: ["exclusivity", "exclusive", "exclusive dealing", "exclusively", "exclusive requirements"],
     says: ["exclusive*", "exclusivity", "sole source", "sole supplier", "sole distributor", "sole provider", "shall appoint any other", "appoint any other", "sell to any third party", "purchase exclusively"],
     needs: ["exclusiv*", "sole source", "sole supplier", "sole distributor", "sole provider"],
-    except: ["exclusive jurisdiction", "exclusive remedy", "exclusive remedies", "exclusive property", "exclusive owner*", "exclusive venue", "non-exclusive", "nonexclusive", "sole discretion", "sole remedy", "sole and exclusive remedy", "sole cost", "sole expense", "sole option", "sole judgment", "sole responsibility", "sole and exclusive property", "exclusive right title and interest"],
+    except: ["exclusive jurisdiction", "exclusive remedy", "exclusive remedies", "exclusive property", "exclusive owner*", "exclusive venue", "non-exclusive", "nonexclusive", "sole discretion", "sole remedy", "sole and exclusive remedy", "sole cost", "sole expense", "sole option", "sole judgment", "sole responsibility", "sole and exclusive property", "exclusive right title and interest", "complete and exclusive", "exclusive statement", "exclusive of tax*", "exclusive of vat", "exclusively in the courts", "exclusive forum"],
     sayAbsent: true,
   }),
   concept("Exclusivity, non-compete and non-solicit", {
@@ -300,6 +300,7 @@ export const CONCEPTS: readonly Entry[] = [
     ask: ["cap liability", "limitation liability", "limit liability", "liability cap", "maximum liability", "liability limited", "liability capped"],
     says: ["limitation of liability", "limitation on liability", "shall not exceed", "in no event shall", "aggregate liability", "total liability", "maximum liability", "liability hereunder", "not be liable", "no liability", "consequential damages", "indirect", "special incidental", "amounts paid", "liability arising", "limited to"],
     needs: ["liab*", "damag*"],
+    except: ["limited liability compan*", "limited liability partnership*", "without limitation"],
     sayAbsent: true,
   }),
   concept("Liability, indemnity and insurance", {
@@ -311,6 +312,7 @@ export const CONCEPTS: readonly Entry[] = [
     ask: ["uncapped liability", "uncapped", "unlimited liability", "liability uncapped", "exceptions limitation liability"],
     says: ["shall not apply to", "limitation shall not apply", "limitations shall not apply", "exclusions", "except for", "excluding", "gross negligence", "willful misconduct", "wilful misconduct", "indemnification obligations", "breach of confidentiality", "infringement", "fraud", "unlimited", "except for liabilit*", "except under section*", "except with respect to"],
     needs: ["liab*", "damag*"],
+    except: ["limited liability compan*", "limited liability partnership*", "without limitation"],
     sayAbsent: true,
   }),
   concept("Liability, indemnity and insurance", {
@@ -487,7 +489,7 @@ export const CONCEPTS: readonly Entry[] = [
     clause: "licence-transfer-restriction",
     question: "Is the licence non-transferable or non-sublicensable?",
     ask: ["non transferable license", "non transferable licence", "limit transfer license", "transfer license", "transfer licence", "nontransferable", "non transferable", "sublicense", "sublicensable"],
-    says: ["non-transferable", "nontransferable", "non-transferrable", "non-assignable", "nonassignable", "non-sublicensable", "nonsublicensable", "without the right to sublicense", "right to sublicense", "right to grant sublicense*", "may not sublicense", "shall not sublicense", "license* is personal", "licence* is personal", "personal to"],
+    says: ["non-transferable", "nontransferable", "non-transferrable", "non-assignable", "nonassignable", "non-sublicensable", "nonsublicensable", "without the right to sublicense", "may not sublicense", "shall not sublicense", "license* is personal", "licence* is personal", "personal to"],
     needs: ["licens*", "licenc*", "sublicens*"],
     sayAbsent: true,
   }),
@@ -500,7 +502,7 @@ export const CONCEPTS: readonly Entry[] = [
     ask: ["affiliate license licensor", "affiliate licence licensor", "licensor affiliates", "affiliates licensor"],
     says: ["affiliates", "its affiliates", "licensor and its affiliates", "on behalf of itself and its affiliates", "affiliate*"],
     needs: ["affiliat*"],
-    also: ["licens*", "licenc*", "sublicens*"],
+    also: ["grant*", "licens* to", "licenc* to", "sublicens* to"],
     sayAbsent: true,
   }),
   concept("IP and licences", {
@@ -512,7 +514,7 @@ export const CONCEPTS: readonly Entry[] = [
     ask: ["affiliate license licensee", "affiliate licence licensee", "licensee affiliates", "affiliates licensee"],
     says: ["affiliates", "and its affiliates", "licensee and its affiliates", "to its affiliates", "affiliate*"],
     needs: ["affiliat*"],
-    also: ["licens*", "licenc*", "sublicens*"],
+    also: ["grant*", "licens* to", "licenc* to", "sublicens* to"],
     sayAbsent: true,
   }),
   concept("IP and licences", {
@@ -546,7 +548,7 @@ export const CONCEPTS: readonly Entry[] = [
     question: "Must source code be deposited in escrow?",
     ask: ["source code escrow", "escrow", "source code"],
     says: ["escrow*", "source code", "escrow agent", "deposit* the source", "release of the source"],
-    needs: ["escrow*", "source"],
+    needs: ["escrow*", "deposit*"],
     sayAbsent: true,
   }),
   // Governing law and disputes
