@@ -157,6 +157,7 @@ export const CONCEPTS: readonly Entry[] = [
     ask: ["termination for convenience", "terminate convenience", "terminate without cause", "terminate any reason", "terminate at will", "terminate notice waiting period"],
     says: ["for convenience", "without cause", "for any reason", "any reason or no reason", "for no reason", "without reason", "terminat* at any time", "terminat* this agreement at any time", "at its sole discretion", "at will", "for its convenience"],
     needs: ["terminat*", "cancel*"],
+    also: ["may", "right*", "entitled", "option", "elect*"],
     sayAbsent: true,
   }),
   concept("Term, renewal and termination", {
@@ -312,6 +313,7 @@ export const CONCEPTS: readonly Entry[] = [
     ask: ["uncapped liability", "uncapped", "unlimited liability", "liability uncapped", "exceptions limitation liability"],
     says: ["shall not apply to", "limitation shall not apply", "limitations shall not apply", "exclusions", "except for", "excluding", "gross negligence", "willful misconduct", "wilful misconduct", "indemnification obligations", "breach of confidentiality", "infringement", "fraud", "unlimited", "except for liabilit*", "except under section*", "except with respect to"],
     needs: ["liab*", "damag*"],
+    also: ["limit*", "cap", "capped", "exceed*", "unlimited", "uncapped"],
     except: ["limited liability compan*", "limited liability partnership*", "without limitation"],
     sayAbsent: true,
   }),
