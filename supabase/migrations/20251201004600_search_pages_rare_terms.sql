@@ -19,19 +19,18 @@
 --   (cases_of_my_documents, for case_exists). The rule is unchanged: in the caller's firm, and its case read, or the
 --   caller's own with its case gone. The write policies keep document_is_open (one row each).
 -- - search_pages_term_pages, SECURITY DEFINER, estimates from ANALYZE's statistics of document_pages.tsv how many
---   pages hold each of the caller's terms. What it reveals: for the words it is given, an estimate of how many pages of
---   the whole table (every firm's) hold them, from a sample, and only for words on at least about one page in a
---   thousand (the most common elements ANALYZE keeps; a rarer word gets the least listed figure), and the table's
---   estimated page count. It returns no row, document, owner, firm or text, and nothing at 10,000 pages or fewer. That
---   is what pg_stats shows anyone who may read a table without row-level security; Postgres hides it here because a
---   policy is on. In a project shared by several firms, one firm can thus learn that a word is common in all firms'
---   pages taken together.
+--   pages hold each of a question's terms. Those statistics are of the whole table, every firm's pages together, so no
+--   caller may call it (execute is revoked from every role but the owner): only search_pages_candidates reads it, and
+--   gives back pages of documents the caller reads, never a figure. (Which of them it gives back depends on the
+--   table's word counts: a far weaker channel than the counts themselves, and one any search over shared statistics
+--   has.)
 -- - All and Firm over a table of more than 10,000 pages: the terms rarest first, while their estimated pages add up to
---   at most 2,000, or to less than 500 before the term (so at least the rarest term), are the telling terms. search_pages_candidates, SECURITY DEFINER so the
---   GIN index finds their pages, keeps only pages of documents the caller reads (the documents read policy's rule, as
---   above) and returns the best max_results by ts_rank of every term of the question, as keys; search_pages then reads
---   those pages and documents as the caller, under row-level security as before. When the telling terms are on fewer
---   pages than max_results (and are not all the terms), every term's OR is asked as before (exact, slow).
+--   at most 2,000, or to less than 500 before the term (so at least the rarest term), are the telling terms.
+--   search_pages_candidates, SECURITY DEFINER so the GIN index finds their pages, keeps only pages of documents the
+--   caller reads (the documents read policy's rule, as above) and returns the best max_results by ts_rank of every term
+--   of the question, as keys; search_pages then reads those pages and documents as the caller, under row-level security
+--   as before. When the telling terms are on fewer pages than max_results (and are not all the terms), it returns none,
+--   and every term's OR is asked as before (exact, slow).
 -- - Up to 10,000 pages in the table (or with no statistics yet), and for documents and cases, the same query as before.
 -- - jit is off for the functions: their plans are short, and JIT compiled for seconds before they ran.
 -- - document_pages.tsv keeps statistics for 10,000 lexemes (statistics target 1000, not 100): at 100 ANALYZE listed
@@ -131,10 +130,12 @@ as $$
   left join listed as w on not a.prefix and w.lexeme = a.term
 $$;
 
--- The best `wanted` pages (keys and rank) holding a term of `telling`, ranked by `any_term`, of the documents the
--- caller reads: the documents read policy's rule, written out (this runs as the owner, past row-level security, so the
--- GIN index finds the pages). search_pages reads the pages it names as the caller, under row-level security.
-create function public.search_pages_candidates(telling tsquery, any_term tsquery, wanted integer)
+-- The best `wanted` pages (keys and rank) holding a telling term of the question (its words and starts: the rarest
+-- ones, by search_pages_term_pages), ranked by `any_term`, of the documents the caller reads: the documents read
+-- policy's rule, written out (this runs as the owner, past row-level security, so the GIN index finds the pages).
+-- None when the table is small, or when the telling terms are on fewer pages than wanted and are not every term.
+-- search_pages reads the pages it names as the caller, under row-level security.
+create function public.search_pages_candidates(words text[], starts text[], any_term tsquery, wanted integer)
 returns table (owner_id uuid, document_id text, page_number integer, rank real)
 language plpgsql
 stable
@@ -142,30 +143,61 @@ security definer
 set search_path = ''
 set jit = off
 as $$
+#variable_conflict use_column
+declare
+  -- The most pages the telling terms may be estimated to be on, and the fewest (see the header).
+  rare_pages constant real := 2000;
+  rare_least constant real := 500;
+  rare_words text[];
+  rare_starts text[];
+  rare_count integer;
+  owners uuid[];
+  ids text[];
+  numbers integer[];
+  ranks real[];
+  limit_to integer := greatest(1, least(coalesce(wanted, 100), 200));
 begin
-  return query execute
-    'select p.owner_id, p.document_id, p.page_number, ts_rank(p.tsv, $2, 1)
-     from public.document_pages as p
-     join public.documents as d on d.owner_id = p.owner_id and d.id = p.document_id
-     where p.tsv @@ $1
-       and d.firm_id = (select public.current_firm())
-       and (
-         (d.case_owner_id, d.case_id) in (select r.owner_id, r.id from public.readable_cases() as r)
-         or (
-           d.owner_id = (select auth.uid())
-           and (d.case_owner_id is null or (d.case_owner_id, d.case_id) not in (select e.owner_id, e.id from public.cases_of_my_documents() as e))
+  select coalesce(array_agg(r.term) filter (where not r.prefix), '{}'), coalesce(array_agg(r.term) filter (where r.prefix), '{}'), count(*)
+  into rare_words, rare_starts, rare_count
+  from (
+    select f.term, f.prefix, f.pages,
+      sum(f.pages) over (order by f.pages, f.term, f.prefix rows unbounded preceding) as reach
+    from public.search_pages_term_pages(words[1:200], starts[1:200]) as f
+  ) as r
+  where r.reach - r.pages < rare_least or r.reach <= rare_pages;
+  if rare_count = 0 then
+    return;
+  end if;
+  execute
+    'select coalesce(array_agg(k.owner_id), ''{}''), coalesce(array_agg(k.document_id), ''{}''), coalesce(array_agg(k.page_number), ''{}''), coalesce(array_agg(k.rank), ''{}'')
+     from (
+       select p.owner_id, p.document_id, p.page_number, ts_rank(p.tsv, $2, 1) as rank
+       from public.document_pages as p
+       join public.documents as d on d.owner_id = p.owner_id and d.id = p.document_id
+       where p.tsv @@ $1
+         and d.firm_id = (select public.current_firm())
+         and (
+           (d.case_owner_id, d.case_id) in (select r.owner_id, r.id from public.readable_cases() as r)
+           or (
+             d.owner_id = (select auth.uid())
+             and (d.case_owner_id is null or (d.case_owner_id, d.case_id) not in (select e.owner_id, e.id from public.cases_of_my_documents() as e))
+           )
          )
-       )
-     order by 4 desc, 2, 3
-     limit $3'
-    using telling, any_term, greatest(1, least(coalesce(wanted, 100), 200));
+       order by 4 desc, 2, 3
+       limit $3
+     ) as k'
+    into owners, ids, numbers, ranks
+    using public.search_pages_query(rare_words, rare_starts), any_term, limit_to;
+  if cardinality(ids) < limit_to and rare_count < cardinality(words[1:200]) + cardinality(starts[1:200]) then
+    return;
+  end if;
+  return query select * from unnest(owners, ids, numbers, ranks);
 end
 $$;
 
-revoke execute on function public.search_pages_term_pages(text[], text[]) from public, anon;
-revoke execute on function public.search_pages_candidates(tsquery, tsquery, integer) from public, anon;
-grant execute on function public.search_pages_term_pages(text[], text[]) to authenticated;
-grant execute on function public.search_pages_candidates(tsquery, tsquery, integer) to authenticated;
+revoke execute on function public.search_pages_term_pages(text[], text[]) from public, anon, authenticated;
+revoke execute on function public.search_pages_candidates(text[], text[], tsquery, integer) from public, anon;
+grant execute on function public.search_pages_candidates(text[], text[], tsquery, integer) to authenticated;
 
 create or replace function public.search_pages(
   terms text[],
@@ -193,15 +225,9 @@ set jit = off
 as $$
 #variable_conflict use_column
 declare
-  -- The most pages the telling terms of an All question may be estimated to be on, and the fewest (see the header).
-  rare_pages constant real := 2000;
-  rare_least constant real := 500;
   words text[];
   starts text[];
   any_term tsquery;
-  rare_words text[];
-  rare_starts text[];
-  rare_count integer;
   owners uuid[];
   ids text[];
   numbers integer[];
@@ -224,27 +250,17 @@ begin
 
   if document_ids is null and case_ids is null then
     -- The whole archive (All, Firm) past 10,000 pages: the pages holding the question's telling terms, ranked by all.
-    select coalesce(array_agg(r.term) filter (where not r.prefix), '{}'), coalesce(array_agg(r.term) filter (where r.prefix), '{}'), count(*)
-    into rare_words, rare_starts, rare_count
-    from (
-      select f.term, f.prefix, f.pages,
-        sum(f.pages) over (order by f.pages, f.term, f.prefix rows unbounded preceding) as reach
-      from public.search_pages_term_pages(words, starts) as f
-    ) as r
-    where r.reach - r.pages < rare_least or r.reach <= rare_pages;
-    if rare_count > 0 then
-      select coalesce(array_agg(c.owner_id), '{}'), coalesce(array_agg(c.document_id), '{}'), coalesce(array_agg(c.page_number), '{}')
-      into owners, ids, numbers
-      from public.search_pages_candidates(public.search_pages_query(rare_words, rare_starts), any_term, wanted) as c;
-      if cardinality(ids) >= wanted or rare_count = cardinality(words) + cardinality(starts) then
-        return query
-          select p.document_id, d.title, d.case_id, d.case_title, p.page_number, d.unit, p.source, ts_rank(p.tsv, any_term, 1), p.text
-          from unnest(owners, ids, numbers) as c (owner_id, document_id, page_number)
-          join public.document_pages as p on p.owner_id = c.owner_id and p.document_id = c.document_id and p.page_number = c.page_number
-          join public.documents as d on d.owner_id = p.owner_id and d.id = p.document_id
-          order by 8 desc, 1, 5;
-        return;
-      end if;
+    select coalesce(array_agg(c.owner_id), '{}'), coalesce(array_agg(c.document_id), '{}'), coalesce(array_agg(c.page_number), '{}')
+    into owners, ids, numbers
+    from public.search_pages_candidates(words, starts, any_term, wanted) as c;
+    if cardinality(ids) > 0 then
+      return query
+        select p.document_id, d.title, d.case_id, d.case_title, p.page_number, d.unit, p.source, ts_rank(p.tsv, any_term, 1), p.text
+        from unnest(owners, ids, numbers) as c (owner_id, document_id, page_number)
+        join public.document_pages as p on p.owner_id = c.owner_id and p.document_id = c.document_id and p.page_number = c.page_number
+        join public.documents as d on d.owner_id = p.owner_id and d.id = p.document_id
+        order by 8 desc, 1, 5;
+      return;
     end if;
     -- Every term (a small table, or telling terms on too few pages): planned for this very query each time (EXECUTE),
     -- so a query that nearly every page matches reads the table and a rare one asks the GIN index.
