@@ -162,16 +162,13 @@ test.describe("1,000 files", () => {
   // The page's clock and its Long Tasks observer are installed before it loads, so every task of the import is seen.
   test.use({ workspaceScreen: null });
 
-  /** The issue's bound on a main-thread task while a bulk import runs. */
-  const TASK_MS = 50;
   /**
-   * The bound asserted on a task's own work (CPU time): twice the issue's. Alone on this two-core machine the import's
-   * longest task did 21-36 ms of work (the worst a garbage collection); beside other tests it did 51 and 69 ms in two
-   * runs of about fifteen, so TASK_MS itself would fail at random. Before this branch the longest did 494 ms.
+   * The issue's bound on a main-thread task while a bulk import runs, asserted on each task's own work (its CPU time).
+   * On this two-core machine the longest did 20-36 ms, alone or beside two other runs of it (before this branch, 494).
    */
-  const ASSERTED_MS = 2 * TASK_MS;
+  const TASK_MS = 50;
 
-  test("1,000 small files in one drop: all queued at once and read in seconds, no main-thread task doing more than 100 ms of work (the aim: 50)", async ({ page, context, browser }) => {
+  test("1,000 small files in one drop: all queued at once and read in seconds, no main-thread task doing more than 50 ms of work", async ({ page, context, browser }) => {
     await signInAs(context);
     await installClock(page);
     await page.addInitScript(() => {
@@ -210,12 +207,11 @@ test.describe("1,000 files", () => {
       type: "1,000 files",
       description:
         `read in ${seconds.toFixed(1)} s; the longest task's work ${ms(longest.cpuMs)} (${ms(longest.wallMs)} of wall time); ` +
-        `tasks doing more than ${String(TASK_MS)} ms of work: ${String(tasks.filter((t) => t.cpuMs > TASK_MS).length)}; ` +
         `Long Tasks API, wall time over ${String(TASK_MS)} ms: ${observed.length ? observed.map((t) => ms(t.ms)).join(", ") : "none"}`,
     });
     // Each task's own work (its thread's CPU time) within the bound: the wall time, which the Long Tasks API reports,
     // also counts the waits for a core that other processes cause on a loaded machine (see the annotation).
-    expect(tasks.filter((t) => t.cpuMs > ASSERTED_MS).map((t) => ms(t.cpuMs)), `main-thread tasks doing more than ${String(ASSERTED_MS)} ms of work`).toEqual([]);
+    expect(tasks.filter((t) => t.cpuMs > TASK_MS).map((t) => ms(t.cpuMs)), `main-thread tasks doing more than ${String(TASK_MS)} ms of work`).toEqual([]);
     expect(tasks.length).toBeGreaterThan(1000);
 
     // Every file once, the blank ones Failed with the reader's reason.

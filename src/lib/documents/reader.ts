@@ -46,14 +46,18 @@ export interface ReaderPoolOptions {
   clearTimer?: (timer: ReturnType<typeof setTimeout>) => void;
 }
 
-/** A worker read this many documents before a new one takes its place. */
-export const READER_MAX_USES = 20;
+/**
+ * A worker reads this many documents before a new one takes its place. Starting a worker costs the page one task of
+ * 25-80 ms (Chromium's DedicatedWorkerHostFactoryClient message, in a trace of the 1,000-file test): at 20 a worker,
+ * those 50 starts were the import's longest tasks.
+ */
+export const READER_MAX_USES = 200;
 /** An idle worker is stopped after this long with nothing to read. */
 export const READER_IDLE_MS = 10_000;
 
 /**
  * Reader workers used again from one document to the next (a bulk import): starting a worker per file cost the page
- * more than the reading, and 1,000 stopped workers left the garbage collector pauses of 100 ms and more. A worker
+ * more than the reading, and 1,000 stopped workers left garbage collector pauses of 100 ms and more. A worker
  * still reads one document at a time; one that crashed or timed out is stopped, never given back.
  */
 export function createReaderPool(options: ReaderPoolOptions): ReaderPool {
