@@ -1,6 +1,7 @@
 /// <reference lib="webworker" />
 // The ingestion worker: reads one document's text page by page (src/lib/documents/worker/ingest.ts) with the libraries
-// loaded on first use, and answers with progress and one result. The page starts one per document.
+// loaded on first use, and answers with progress and one result. It reads one document at a time; the page keeps a
+// few between documents (reader.ts's pool) and stops one that crashed or timed out.
 import { ingest } from "../lib/documents/worker/ingest";
 import { type IngestResult } from "../lib/documents/pages";
 import { browserLibraries } from "../lib/documents/worker/libraries";

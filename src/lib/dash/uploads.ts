@@ -149,8 +149,8 @@ export function newUpload(draft: UploadDraft, caseTitle: string, id: string, now
   };
 }
 
-/** Orders uploads newest first (their ISO instants sort as text). */
-export const newestFirst = (a: Upload, b: Upload): number => b.uploaded.localeCompare(a.uploaded);
+/** Orders uploads newest first (their ISO instants sort as text, code unit by code unit: no collation needed). */
+export const newestFirst = (a: Upload, b: Upload): number => (a.uploaded < b.uploaded ? 1 : a.uploaded > b.uploaded ? -1 : 0);
 
 /** The user's own uploads (not the samples), newest first: the Uploads screen's Recent Uploads. */
 export const recentUploads = (uploads: readonly Upload[]): Upload[] => uploads.filter((upload) => upload.sample === undefined).sort(newestFirst);

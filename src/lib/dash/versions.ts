@@ -28,9 +28,13 @@ export const nextVersion = (previous: { id: string } & VersionLink): Required<Ve
 /** The version of each document that has one: a new version's own number, and v1 for a document another versions. */
 export function versionsOf(documents: readonly ({ id: string } & VersionLink)[]): Map<string, DocumentVersion> {
   const versions = new Map<string, DocumentVersion>();
+  const links: { id: string; version: number | undefined; previous: string }[] = [];
+  for (const d of documents) if (d.versionOf !== undefined) links.push({ id: d.id, version: d.version, previous: d.versionOf });
+  // Most documents have no other version: the ids are gathered only when one does.
+  if (links.length === 0) return versions;
   const ids = new Set(documents.map((d) => d.id));
-  for (const d of documents) if (d.versionOf !== undefined && d.version !== undefined) versions.set(d.id, { version: d.version, previous: d.versionOf });
-  for (const d of documents) if (d.versionOf !== undefined && ids.has(d.versionOf) && !versions.has(d.versionOf)) versions.set(d.versionOf, { version: 1 });
+  for (const { id, version, previous } of links) if (version !== undefined) versions.set(id, { version, previous });
+  for (const { previous } of links) if (ids.has(previous) && !versions.has(previous)) versions.set(previous, { version: 1 });
   return versions;
 }
 

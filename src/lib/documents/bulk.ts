@@ -58,7 +58,9 @@ export function timeLeft(leftMs: number | null): string {
   return `about ${String(Math.ceil(leftMs / 60_000))} min left`;
 }
 
-const count = (n: number) => n.toLocaleString("en");
+/** One number format for every count: toLocaleString makes a new one at each call, three times a line. */
+const counts = new Intl.NumberFormat("en");
+const count = (n: number) => counts.format(n);
 
 /** The one progress line: '120 done / 2 failed / 78 remaining · about 2 min left'; once finished, no estimate. */
 export function bulkLine(progress: BulkProgress, paused: boolean): string {

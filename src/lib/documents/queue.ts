@@ -155,5 +155,7 @@ export function createIngestQueue(deps: IngestQueueDeps) {
     /** Opens lanes again for documents released (a paused bulk import resumed). */
     wake: () => void drain(),
     has: (id: string) => active.has(id) || waitingIds.has(id),
+    /** How many documents wait or are being read. */
+    size: () => waiting.length + active.size,
   };
 }

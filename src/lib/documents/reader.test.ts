@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { IngestReply, IngestRequest } from "./protocol";
-import { readInWorker, type WorkerLike } from "./reader";
+import { createReaderPool, readInWorker, READER_IDLE_MS, READER_MAX_USES, type WorkerLike } from "./reader";
 import { DOCUMENT_TIMEOUT_MS, FAILURE_REASONS } from "./reasons";
 
 /** A worker the test drives: what it was sent, and a way to answer, crash or stay silent. */
@@ -70,5 +70,61 @@ describe("readInWorker", () => {
         },
       }),
     ).resolves.toEqual({ ok: false, reason: FAILURE_REASONS.crashed });
+  });
+});
+
+describe("createReaderPool", () => {
+  const result = { type: "result", result: { ok: true, unit: "page", pages: [] } } as const;
+
+  it("reads the next document in the worker that read the last, stops one that crashed or timed out, and keeps no more idle than asked", async () => {
+    const made: ReturnType<typeof fakeWorker>[] = [];
+    const pool = createReaderPool({ idle: 1, createWorker: () => (made.push(fakeWorker()), made.at(-1)!.worker) });
+    const first = readInWorker("txt", new ArrayBuffer(4), { pool });
+    made[0]!.answer(result);
+    await first;
+    expect(made[0]!.worker.terminated).toBe(false);
+    const second = readInWorker("txt", new ArrayBuffer(4), { pool });
+    expect(made).toHaveLength(1);
+    expect(made[0]!.sent).toHaveLength(2);
+    made[0]!.crash();
+    await expect(second).resolves.toEqual({ ok: false, reason: FAILURE_REASONS.crashed });
+    expect(made[0]!.worker.terminated).toBe(true);
+    // Two at once: two workers; once both are done, one is kept (idle: 1) and the other stopped.
+    const third = readInWorker("txt", new ArrayBuffer(4), { pool });
+    const fourth = readInWorker("txt", new ArrayBuffer(4), { pool });
+    expect(made).toHaveLength(3);
+    made[1]!.answer(result);
+    made[2]!.answer(result);
+    await Promise.all([third, fourth]);
+    expect([made[1]!.worker.terminated, made[2]!.worker.terminated]).toEqual([false, true]);
+    // A time-out stops the worker too.
+    const fifth = readInWorker("pdf", new ArrayBuffer(4), { pool, timeoutMs: 1000 });
+    expect(made).toHaveLength(3);
+    await vi.advanceTimersByTimeAsync(1000);
+    await expect(fifth).resolves.toEqual({ ok: false, reason: FAILURE_REASONS.timeout });
+    expect(made[1]!.worker.terminated).toBe(true);
+  });
+
+  it(`stops a worker after ${String(READER_MAX_USES)} documents, and an idle one after ${String(READER_IDLE_MS / 1000)} s`, async () => {
+    const made: ReturnType<typeof fakeWorker>[] = [];
+    const pool = createReaderPool({ idle: 3, createWorker: () => (made.push(fakeWorker()), made.at(-1)!.worker) });
+    for (let i = 0; i < READER_MAX_USES; i += 1) {
+      const reading = readInWorker("txt", new ArrayBuffer(4), { pool });
+      made.at(-1)!.answer(result);
+      await reading;
+    }
+    expect(made).toHaveLength(1);
+    expect(made[0]!.worker.terminated).toBe(true);
+    const next = readInWorker("txt", new ArrayBuffer(4), { pool });
+    expect(made).toHaveLength(2);
+    made[1]!.answer(result);
+    await next;
+    await vi.advanceTimersByTimeAsync(READER_IDLE_MS - 1);
+    expect(made[1]!.worker.terminated).toBe(false);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(made[1]!.worker.terminated).toBe(true);
+    // The idle worker stopped is not handed out again.
+    void readInWorker("txt", new ArrayBuffer(4), { pool });
+    expect(made).toHaveLength(3);
   });
 });

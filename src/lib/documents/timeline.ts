@@ -39,7 +39,22 @@ export interface Processing {
 export const floorsOf = (attempt: Processing["attempt"]): { processing: number; ready: number } =>
   attempt === "upload" ? { processing: UPLOAD_OCR_MS, ready: UPLOAD_INDEXED_MS } : { processing: 0, ready: REINDEX_MS };
 
-const at = (iso: string | undefined) => (iso ? new Date(iso).getTime() : Infinity);
+/**
+ * The instants already read, by their text: every change of 1,000 uploads asks each one's status again, and the same
+ * few strings were parsed as dates millions of times. Emptied when full, so it stays small.
+ */
+const instants = new Map<string, number>();
+const INSTANTS_KEPT = 10_000;
+function at(iso: string | undefined): number {
+  if (!iso) return Infinity;
+  let time = instants.get(iso);
+  if (time === undefined) {
+    if (instants.size >= INSTANTS_KEPT) instants.clear();
+    time = new Date(iso).getTime();
+    instants.set(iso, time);
+  }
+  return time;
+}
 
 /**
  * The status a document shows at `now`. Queued until 1 s after the upload; then OCR Processing while its text is

@@ -27,7 +27,19 @@ export interface DocumentReadingDeps {
   pagesRead: (upload: Upload, pages: readonly PageText[]) => Promise<void>;
   /** True for an upload held back (its bulk import is paused): it waits in the queue until released. */
   held?: (id: string) => boolean;
+  /**
+   * While at least BATCH_FROM of the user's files wait or are read (a bulk import), the records' changes are applied
+   * together this many milliseconds after the first; undefined to apply each at once, always.
+   */
+  batchMs?: number;
 }
+
+/**
+ * How many files queued or being kept make the reading apply its record changes together (with `batchMs`): each change of the
+ * records recomputes what every screen derives from all of them, so at 1,000 files one change a step kept the page
+ * busy; one or a few uploads still show each step at once.
+ */
+export const BATCH_FROM = 10;
 
 /**
  * How many chosen files' bytes a bulk import keeps in one write: a batch at a time, so 1,000 files are never all in
@@ -54,8 +66,45 @@ export function createDocumentReading(deps: DocumentReadingDeps) {
   /** The samples' pages, fetched once; forgotten when fetching failed, so Re-index fetches them again. */
   let samplePages: Promise<SamplePages> | null = null;
 
-  const find = (id: string) => $uploads.get().find((u) => u.id === id);
-  const change = (id: string, edit: (upload: Upload) => Upload) => $uploads.set($uploads.get().map((u) => (u.id === id ? edit(u) : u)));
+  /** Changes waiting to be applied together, by upload, in order; and the progress to show with them. */
+  const pending = new Map<string, ((upload: Upload) => Upload)[]>();
+  let pendingProgress: ReadonlyMap<string, IngestProgress> | null = null;
+  let flushTimer: ReturnType<typeof setTimeout> | undefined;
+  // Files still being kept count too: a bulk import's first file is read while the others are written.
+  const batching = () => deps.batchMs !== undefined && (pending.size > 0 || pendingProgress !== null || queue.size() + keeping.size >= BATCH_FROM);
+  const edited = (upload: Upload, edits: readonly ((upload: Upload) => Upload)[]) => edits.reduce((u, edit) => edit(u), upload);
+
+  /** Applies the changes waiting, in one change of the records (an upload deleted meanwhile is left out). */
+  const flush = () => {
+    if (flushTimer !== undefined) clearTimeout(flushTimer);
+    flushTimer = undefined;
+    if (pendingProgress) $progress.set(pendingProgress);
+    pendingProgress = null;
+    if (pending.size === 0) return;
+    const edits = new Map(pending);
+    pending.clear();
+    $uploads.set(
+      $uploads.get().map((u) => {
+        const list = edits.get(u.id);
+        return list ? edited(u, list) : u;
+      }),
+    );
+  };
+  const flushSoon = () => {
+    flushTimer ??= setTimeout(flush, deps.batchMs);
+  };
+
+  /** An upload as it is now, the changes not applied yet included. */
+  const find = (id: string) => {
+    const upload = $uploads.get().find((u) => u.id === id);
+    const edits = pending.get(id);
+    return upload && edits ? edited(upload, edits) : upload;
+  };
+  const change = (id: string, edit: (upload: Upload) => Upload) => {
+    if (!batching()) return $uploads.set($uploads.get().map((u) => (u.id === id ? edit(u) : u)));
+    pending.set(id, [...(pending.get(id) ?? []), edit]);
+    flushSoon();
+  };
   const fail = (id: string, reason: string) =>
     change(id, (u) => ({ ...u, processing: advance(u.processing, { failed: reason }, new Date(deps.clock.now())) }));
 
@@ -81,10 +130,12 @@ export function createDocumentReading(deps: DocumentReadingDeps) {
     processing: (id) => find(id)?.processing,
     update: (id, processing, summary) => change(id, (u) => ({ ...u, processing, ...summary })),
     onProgress: (id, progress) => {
-      const next = new Map($progress.get());
+      const next = new Map(pendingProgress ?? $progress.get());
       if (progress) next.set(id, progress);
       else next.delete(id);
-      $progress.set(next);
+      if (!batching()) return $progress.set(next);
+      pendingProgress = next;
+      flushSoon();
     },
     now: () => new Date(deps.clock.now()),
     embed: async (id, pages) => {
@@ -204,8 +255,14 @@ export function createDocumentReading(deps: DocumentReadingDeps) {
     loadSamplePages,
     /** True while an upload's bytes are being written (its original cannot be sent yet). */
     isKeeping: (id: string) => keeping.has(id),
+    /** Applies at once the changes of the records waiting to be applied together. */
+    flush,
     /** Stops reading (the workspace is cleared): nothing under way is recorded any more. */
     stop: () => {
+      if (flushTimer !== undefined) clearTimeout(flushTimer);
+      flushTimer = undefined;
+      pending.clear();
+      pendingProgress = null;
       generation += 1;
       keeping.clear();
       queue.clear();

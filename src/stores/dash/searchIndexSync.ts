@@ -1,12 +1,13 @@
 import { computed } from "nanostores";
 import type { KnowledgeItem } from "../../lib/dash/knowledge";
 import { pagesRead, workspaceEntries, type Upload } from "../../lib/dash/uploads";
+import type { WorkspaceEntry } from "../../lib/search/entries";
 import { isUnfinished } from "../../lib/documents/timeline";
 import { handsOver } from "../../lib/search/handover";
 import { ALL_SCOPE, documentFilter, type SearchScope } from "../../lib/search/scope";
 import { $knowledgeItems } from "./knowledge";
 import { $remote } from "./remote";
-import { searchWorker, signedInUserId, startedSearchWorker } from "./searchWorker";
+import { indexesForgotten, searchWorker, signedInUserId, startedSearchWorker } from "./searchWorker";
 import { $uploads } from "./uploads";
 import { $workspace } from "./workspace";
 
@@ -15,9 +16,31 @@ const knowledgeInputs = (items: readonly KnowledgeItem[]) =>
 
 const $syncInput = computed([$workspace, $uploads, $knowledgeItems, $remote], (workspace, uploads, items, remote) =>
   workspace.status === "open"
-    ? { userId: workspace.userId, documents: workspaceEntries(uploads), knowledge: knowledgeInputs(items), handover: handsOver(pagesRead(uploads), remote !== null) }
+    ? { userId: workspace.userId, documents: workspaceEntries(uploads), knowledgeItems: items, knowledge: knowledgeInputs(items), handover: handsOver(pagesRead(uploads), remote !== null) }
     : null,
 );
+
+type SyncInput = NonNullable<ReturnType<typeof $syncInput.get>>;
+
+/** Whether two entries say the same (every field of the document compared, so a field added later counts too). */
+function sameEntry(a: WorkspaceEntry, b: WorkspaceEntry): boolean {
+  if (a.indexed !== b.indexed) return false;
+  const x = a.document as unknown as Record<string, unknown>;
+  const y = b.document as unknown as Record<string, unknown>;
+  const keys = Object.keys(x);
+  return keys.length === Object.keys(y).length && keys.every((key) => x[key] === y[key]);
+}
+
+/**
+ * Whether two syncs would tell the worker the same: a bulk import changes the records at every step of every file,
+ * and sending all 1,000 entries each time kept the page busy (the knowledge items are compared as the list they are).
+ */
+const sameSync = (a: SyncInput, b: SyncInput): boolean =>
+  a.userId === b.userId &&
+  a.handover === b.handover &&
+  a.knowledgeItems === b.knowledgeItems &&
+  a.documents.length === b.documents.length &&
+  a.documents.every((entry, i) => sameEntry(entry, b.documents[i]!));
 
 /** The last sync sent to the worker: a search waits for it, so it sees the records as they are now. */
 let lastSync: Promise<void> = Promise.resolve();
@@ -59,13 +82,23 @@ export function whenIndexed(scope: SearchScope, maxMs: number): Promise<void> {
  */
 export function keepSearchIndex(): () => void {
   let queued = false;
+  /**
+   * The input of the last sync sent, and the index it went to: a change of the records that changes none of it (a step
+   * of a reading) sends none, unless the index was dropped since.
+   */
+  let sent: SyncInput | null = null;
+  let sentTo = indexesForgotten();
   const stop = $syncInput.subscribe(() => {
     if (queued) return;
     queued = true;
     queueMicrotask(() => {
       queued = false;
       const input = $syncInput.get();
-      if (input) lastSync = searchWorker().sync(input.userId, input.documents, input.knowledge, input.handover).catch(() => undefined);
+      if (!input) sent = null;
+      if (!input || (sent && sentTo === indexesForgotten() && sameSync(sent, input))) return;
+      sent = input;
+      sentTo = indexesForgotten();
+      lastSync = searchWorker().sync(input.userId, input.documents, input.knowledge, input.handover).catch(() => undefined);
     });
   });
   const flush = () => {

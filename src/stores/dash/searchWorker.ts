@@ -37,8 +37,13 @@ export async function indexPages(upload: Upload, pages: readonly PageText[]): Pr
   if (id) await inTime(searchWorker().add(id, searchDocument(upload), [...pages]));
 }
 
+let forgets = 0;
+/** How many times an index was dropped: a sync after one is sent even when the records look the same. */
+export const indexesForgotten = (): number => forgets;
+
 /** Drops the signed-in user's index without saving it ('Clear workspace data' deletes the database under it). */
 export function forgetSearchIndex(): void {
+  forgets += 1;
   const id = signedInUserId();
   if (id && remote) void remote.forget(id);
 }

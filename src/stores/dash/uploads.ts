@@ -3,7 +3,7 @@ import { persisted } from "../../lib/dash/persisted";
 import type { Clock } from "../../lib/dash/clock";
 import type { FeatureDefinition } from "../../lib/dash/repository";
 import { fileProblem, newUpload, parseUploads, recentUploads, titleFromFileName, uploadStatus, uploadSteps, type Upload } from "../../lib/dash/uploads";
-import { bulkProgress, parseBulkImports, type BulkImport, type BulkProgress } from "../../lib/documents/bulk";
+import { BULK_READ_CONCURRENCY, bulkProgress, parseBulkImports, type BulkImport, type BulkProgress } from "../../lib/documents/bulk";
 import { sampleUploads } from "../../lib/dash/samples/documents";
 import type { SamplePages } from "../../lib/dash/samples/pages";
 import { fetchSampleFile, fetchSamplePages } from "../../lib/dash/samples/site";
@@ -11,7 +11,7 @@ import type { DocumentsDb } from "../../lib/documents/db";
 import type { IngestProgress, PageText } from "../../lib/documents/pages";
 import { pruneDocuments } from "../../lib/documents/prune";
 import type { IngestQueueDeps } from "../../lib/documents/queue";
-import { readInWorker } from "../../lib/documents/reader";
+import { createReaderPool, readInWorker } from "../../lib/documents/reader";
 import { startAttempt, type UploadStatus } from "../../lib/documents/timeline";
 import { nextVersion } from "../../lib/dash/versions";
 import { leavingTracker } from "../../lib/pageLeaving";
@@ -63,6 +63,8 @@ export interface UploadsDeps {
   embed?: (upload: Upload, pages: readonly PageText[]) => Promise<void>;
   /** With Supabase: the user's project, where originals (the bucket) and pages (the outbox) are kept too. */
   remote?: () => MirrorTarget | null;
+  /** While a bulk import keeps many files queued, the reading's record changes are applied together this often (documentReading.ts). */
+  batchMs?: number;
 }
 
 /** An upload as the Uploads screen shows it: its status now and, while it is read, which page. */
@@ -99,9 +101,20 @@ export function createUploadsStore(deps: UploadsDeps) {
       if (deps.embed) await deps.embed(upload, pages);
     },
     held: (id) => heldIds.has(id),
+    ...(deps.batchMs === undefined ? {} : { batchMs: deps.batchMs }),
   });
+  /** The last RecentUpload made of each record: kept while its status and progress stay, so unchanged rows skip rendering. */
+  const shown = new WeakMap<Upload, RecentUpload>();
   const $recent = computed([$uploads, reading.$progress, deps.clock.$now], (uploads, progress, now) =>
-    recentUploads(uploads).map((upload): RecentUpload => ({ ...upload, status: uploadStatus(upload, now), progress: progress.get(upload.id) ?? null })),
+    recentUploads(uploads).map((upload): RecentUpload => {
+      const status = uploadStatus(upload, now);
+      const page = progress.get(upload.id) ?? null;
+      const before = shown.get(upload);
+      if (before && before.status === status && before.progress === page) return before;
+      const made = { ...upload, status, progress: page };
+      shown.set(upload, made);
+      return made;
+    }),
   );
 
   const find = (id: string) => $uploads.get().find((u) => u.id === id);
@@ -198,6 +211,8 @@ export function createUploadsStore(deps: UploadsDeps) {
   const cancelBulk = async () => {
     const [bulk] = $bulk.get();
     if (!bulk) return;
+    // The steps not applied yet first: a file whose reading has just started is not cancelled.
+    reading.flush();
     const waiting = new Set(bulk.ids.filter((id) => find(id)?.processing.state === "queued"));
     changeBulk((b) => ({ ...b, ids: b.ids.filter((id) => !waiting.has(id)), cancelled: b.cancelled + waiting.size, paused: false }));
     $uploads.set($uploads.get().filter((u) => !waiting.has(u.id)));
@@ -271,6 +286,9 @@ export function createUploadsStore(deps: UploadsDeps) {
   };
 }
 
+/** The reader's workers, kept from one document to the next: one for each document read at once. */
+const readers = createReaderPool({ idle: BULK_READ_CONCURRENCY });
+
 const uploads = createUploadsStore({
   clock,
   newId: newRecordId,
@@ -278,7 +296,7 @@ const uploads = createUploadsStore({
   caseIds: () => $cases.get(),
   // The database follows the signed-in user ($auth), loaded with the first document so this module stays testable alone.
   db: () => import("./documentsDb").then(({ userDocumentsDb }) => userDocumentsDb()),
-  read: (kind, bytes, onProgress) => readInWorker(kind, bytes, { onProgress }),
+  read: (kind, bytes, onProgress) => readInWorker(kind, bytes, { onProgress, pool: readers }),
   samplePages: fetchSamplePages,
   fetchSample: fetchSampleFile,
   onKeep: () => void import("./documentsDb").then(({ askToPersist }) => askToPersist()),
@@ -286,6 +304,8 @@ const uploads = createUploadsStore({
   // Loaded on use, as the database is: the search worker's handle reads $auth, which this module's tests cannot load.
   embed: (upload, pages) => import("./searchWorker").then(({ indexPages }) => indexPages(upload, pages)),
   remote: () => $remote.get(),
+  // Ten changes of the records a second at most during a bulk import, instead of four for every file read.
+  batchMs: 100,
 });
 
 // A sync session that opens (sign-in, back online after a reload) uploads the originals still missing from the project.

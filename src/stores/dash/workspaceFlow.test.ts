@@ -28,7 +28,7 @@ let users = 0;
 function workspace(
   read: (kind: string, bytes: ArrayBuffer) => Promise<IngestResult> = () => Promise.resolve(twoPages),
   samplePages: () => Promise<SamplePages> = () => Promise.resolve(sampleReads()),
-  { samples = true, fetchSample = (path: string) => Promise.resolve(new TextEncoder().encode(`bytes of ${path}`).buffer) } = {},
+  { samples = true, fetchSample = (path: string) => Promise.resolve(new TextEncoder().encode(`bytes of ${path}`).buffer), batchMs = undefined as number | undefined } = {},
 ) {
   const clock = createClock();
   let n = 0;
@@ -39,7 +39,7 @@ function workspace(
   // The search service the worker runs, here in the test's thread over the same database.
   const search = createSearchService({ load: () => Promise.resolve(undefined), save: () => Promise.resolve(), pages: (id) => db.then((d) => d.getPages(id)) });
   const embed = (upload: Upload, pages: readonly PageText[]) => search.add(searchDocument(upload), pages);
-  const uploads = createUploadsStore({ clock, newId, caseTitle: cases.caseTitle, caseIds: () => cases.$cases.get(), db: () => db, read, samplePages, fetchSample, embed });
+  const uploads = createUploadsStore({ clock, newId, caseTitle: cases.caseTitle, caseIds: () => cases.$cases.get(), db: () => db, read, samplePages, fetchSample, embed, ...(batchMs === undefined ? {} : { batchMs }) });
   // The workspace loads a new user's records: the samples (or none, for a test that holds the reader).
   uploads.$uploads.set(samples ? uploadsFeature.samples() : []);
   // The app reads them once a screen shows documents or a question is asked (the samples' test below checks that).
@@ -135,6 +135,32 @@ describe("uploads", () => {
     expect(uploads.$recent.get()[0]).toMatchObject({ pages: 2, unit: "page", ocrPages: 0 });
     expect((await (await db).getPages(upload!.id)).map((p) => p.text)).toEqual(["Witness statement of Mr Ioannou.", "Signed in Paphos."]);
     expect((await (await db).getFile(upload!.id))?.name).toBe("Witness Statement.pdf");
+  });
+
+  it("a bulk import's reading changes the records together, 100 ms after the first change, none lost; one upload's steps show at once", async () => {
+    let reads = 0;
+    const { uploads } = workspace(() => ((reads += 1), Promise.resolve(twoPages)), undefined, { samples: false, batchMs: 100 });
+    // One upload: each step is in the records at once, with the fake clock standing still.
+    send(uploads);
+    await settled(() => expect(uploads.$uploads.get()[0]!.processing.state).toBe("done"));
+    let changes = 0;
+    uploads.$uploads.listen(() => (changes += 1));
+    uploads.chooseFiles(Array.from({ length: 30 }, (_, i) => new File([`Letter ${String(i)}`], `letter-${String(i)}.txt`, { type: "text/plain" })));
+    uploads.setCase(sampleCases[1]!.id);
+    const bulk = uploads.submitMany()!;
+    expect(changes).toBe(1);
+    const states = () => bulk.ids.map((id) => uploads.$uploads.get().find((u) => u.id === id)?.processing.state);
+    // All 30 are read while the clock stands still, and the records have not changed since they were listed.
+    await settled(() => expect(reads).toBe(31));
+    expect(changes).toBe(1);
+    expect(new Set(states())).toEqual(new Set(["queued"]));
+    for (let i = 0; i < 50 && !states().every((state) => state === "done"); i += 1) {
+      await vi.advanceTimersByTimeAsync(100);
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    expect(states()).toEqual(bulk.ids.map(() => "done"));
+    // Four changes a file (reading, read, done, and its progress) would have been 120.
+    expect(changes).toBeLessThanOrEqual(5);
   });
 
   it("slower reading extends the floors: OCR Processing until it is read, with the page being read", async () => {
