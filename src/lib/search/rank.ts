@@ -237,8 +237,6 @@ export interface Ranked<C extends Candidate> {
    * one beside another needed word.
    */
   strong: boolean;
-  /** Whether it holds the clause with its wordings read strictly (`strict`): these come first. */
-  framed: boolean;
 }
 
 /** What the rule concludes for a question over its candidates. */
@@ -367,9 +365,8 @@ function firstFound(terms: readonly TextTerm[], wordings: readonly WordMatcher[]
  * whether that clause is absent from every candidate. Deterministic: the same candidates give the same ranking, in
  * whichever order they come (ties keep the order given, which callers make the reading order).
  *
- * A wording of one kept word holds the clause strictly only where the stop words written around it frame it ("for any
- * reason", not "reasonably"). Passages that hold it strictly come first. `strict` (a Review cell's one verdict): only
- * they hold it. Otherwise (the chat) a passage holding it loosely still holds it, so the clause is not said to be absent.
+ * `strict` (a Review cell's one verdict): a wording of one kept word holds the clause only where the stop words written
+ * around it frame it ("for any reason", not "reasonably"). The chat, which quotes three passages, reads wordings loosely.
  */
 export function rankPassages<C extends Candidate>(plan: QueryPlan, candidates: readonly C[], strict = false): Ranking<C> {
   const analysed = candidates.map((candidate) => ({ candidate, terms: candidate.terms ?? textTerms(candidate.text) }));
@@ -423,56 +420,48 @@ export function rankPassages<C extends Candidate>(plan: QueryPlan, candidates: r
       own += bm25(weight, count, terms.length);
       matched += weight;
     }
+    let expansion = 0;
+    let clause = false;
+    let strong = false;
     const heading = plan.concepts.length ? headingTerms(candidate.text, terms) : [];
-    /** How the passage holds the concepts asked about, its wordings read loosely or (with its text) strictly. */
-    const hold = (framing?: string) => {
-      let expansion = 0;
-      let clause = false;
-      let strong = false;
-      const held = new Set<string>();
-      for (const entry of plan.concepts) {
-        const usable = withoutExcepted(terms, entry.except, framing);
-        const needed = firstFound(usable, entry.needs, framing);
-        if (needed === null) continue;
-        const alsoNeeded = firstFound(usable, entry.also, framing);
-        if (alsoNeeded === null) continue;
-        const found: number[] = [];
-        // How firmly the passage holds the clause: a wording of two words or more counts two, a lone word one, and a
-        // needed word that no wording matched one more. Below two it is a mention ("a direct competitor"), not the clause.
-        let firmness = 0;
-        const said = new Set<string>();
-        for (const phrase of entry.says) {
-          const at = find(usable, phrase, 0, framing);
-          if (!at) continue;
-          const hit = at.map((i) => usable[i] as TextTerm);
-          // A wording scores its words' weight over the candidates (a rarer wording says more), longer ones more.
-          const weight = hit.reduce((sum, t) => sum + idf(df.get(t.term) ?? 0, n), 0);
-          found.push(weight * (1 + 0.25 * (phrase.length - 1)));
-          firmness += phrase.length >= 2 ? 2 : 1;
-          for (const t of hit) {
-            held.add(t.folded);
-            said.add(t.term);
-          }
-          if (hit.some((t) => heading.includes(t))) found.push(weight * HEADING_SHARE);
+    const framing = strict ? candidate.text : undefined;
+    for (const entry of plan.concepts) {
+      const usable = withoutExcepted(terms, entry.except, framing);
+      const needed = firstFound(usable, entry.needs, framing);
+      if (needed === null) continue;
+      const alsoNeeded = firstFound(usable, entry.also, framing);
+      if (alsoNeeded === null) continue;
+      const found: number[] = [];
+      // How firmly the passage holds the clause: a wording of two words or more counts two, a lone word one, and a
+      // needed word that no wording matched one more. Below two it is a mention ("a direct competitor"), not the clause.
+      let firmness = 0;
+      const said = new Set<string>();
+      for (const phrase of entry.says) {
+        const at = find(usable, phrase, 0, framing);
+        if (!at) continue;
+        const hit = at.map((i) => usable[i] as TextTerm);
+        // A wording scores its words' weight over the candidates (a rarer wording says more), longer ones more.
+        const weight = hit.reduce((sum, t) => sum + idf(df.get(t.term) ?? 0, n), 0);
+        found.push(weight * (1 + 0.25 * (phrase.length - 1)));
+        firmness += phrase.length >= 2 ? 2 : 1;
+        for (const t of hit) {
+          words.add(t.folded);
+          said.add(t.term);
         }
-        if (!found.length) continue;
-        clause = true;
-        if ([...needed, ...alsoNeeded].some((i) => !said.has((usable[i] as TextTerm).term))) firmness += 1;
-        if (firmness >= 2) strong = true;
-        // Several wordings add up with diminishing returns: the best counts whole, the next half, and so on.
-        found.sort((a, b) => b - a);
-        expansion += found.reduce((sum, w, i) => sum + w / 2 ** i, 0);
+        if (hit.some((t) => heading.includes(t))) found.push(weight * HEADING_SHARE);
       }
-      return { expansion, clause, strong, held };
-    };
-    const loose = strict ? null : hold();
-    const tight = loose && !loose.clause ? loose : hold(candidate.text);
-    const { expansion, clause, strong, held } = loose ?? tight;
-    for (const w of held) words.add(w);
+      if (!found.length) continue;
+      clause = true;
+      if ([...needed, ...alsoNeeded].some((i) => !said.has((usable[i] as TextTerm).term))) firmness += 1;
+      if (firmness >= 2) strong = true;
+      // Several wordings add up with diminishing returns: the best counts whole, the next half, and so on.
+      found.sort((a, b) => b - a);
+      expansion += found.reduce((sum, w, i) => sum + w / 2 ** i, 0);
+    }
     const coverage = clause ? 1 : ownTotal > 0 ? matched / ownTotal : 0;
     if (!clause && (plan.broad ? matched === 0 : coverage < MIN_COVERAGE)) continue;
     const score = OWN_WEIGHT * own + (plan.byMeaning && plan.unsure ? UNSURE_EXPANSION_WEIGHT : EXPANSION_WEIGHT) * expansion;
-    ranked.push({ candidate, score, words: [...words].sort(), clause, coverage, strong, framed: tight.clause });
+    ranked.push({ candidate, score, words: [...words].sort(), clause, coverage, strong });
   }
   if (opening) {
     // A contract's name, parties and date open it: its first passages gain up to the best score found.
@@ -481,7 +470,7 @@ export function rankPassages<C extends Candidate>(plan: QueryPlan, candidates: r
   }
   // A clause the question names comes first; one read by meaning alone competes on score with the question's own words.
   const clauseFirst = !plan.byMeaning;
-  ranked.sort((a, b) => (clauseFirst ? Number(b.framed) - Number(a.framed) : 0) || b.score - a.score);
+  ranked.sort((a, b) => (clauseFirst ? Number(b.clause) - Number(a.clause) : 0) || b.score - a.score);
   const sayable = plan.unsure ? [] : plan.concepts.filter((c) => c.concept.sayAbsent);
   const asked = sayable.length === plan.concepts.length && sayable.length > 0 ? (sayable[0] as CompiledConcept).concept : null;
   const absent = asked !== null && !ranked.some((r) => r.clause);
