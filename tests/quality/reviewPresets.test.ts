@@ -44,7 +44,7 @@ const ABSENT_FLOORS: Readonly<Record<string, number>> = {
   "non-disparagement": 75,
   rofr: 75,
   "most-favored-nation": 75,
-  "cap-on-liability": 66,
+  "cap-on-liability": 75,
   "uncapped-liability": 60,
   "liquidated-damages": 75,
   insurance: 75,

@@ -299,7 +299,7 @@ export const CONCEPTS: readonly Entry[] = [
     clause: "limitation-of-liability",
     question: "Is either party's liability capped or limited?",
     ask: ["cap liability", "limitation liability", "limit liability", "liability cap", "maximum liability", "liability limited", "liability capped"],
-    says: ["limitation of liability", "limitation on liability", "shall not exceed", "in no event shall", "aggregate liability", "total liability", "maximum liability", "liability hereunder", "not be liable", "no liability", "consequential damages", "indirect", "special incidental", "amounts paid", "liability arising", "limited to"],
+    says: ["limitation of liability", "limitation on liability", "shall not exceed", "in no event shall", "aggregate liability", "total liability", "maximum liability", "liability hereunder", "not be liable", "no liability", "consequential damages", "indirect", "special incidental", "amounts paid", "limited to"],
     needs: ["liab*", "damag*"],
     except: ["limited liability compan*", "limited liability partnership*", "without limitation"],
     sayAbsent: true,
