@@ -98,6 +98,9 @@ test("an uploaded PDF's page 2 is quoted and cited in All, opens at page 2 highl
   await expect(scope(page)).toHaveValue("all");
   await page.clock.runFor(REPLY_DELAY_MS);
   await expect(answers(page).last()).toContainText(SENTENCE, READ);
+  // The reply is done (Regenerate is enabled again) before the scan: a button turning from disabled (half opacity)
+  // to enabled during it was once measured half-faded.
+  await expect(answers(page).last().getByRole("button", { name: "Regenerate" })).toBeEnabled();
   await expectNoAxeViolations(page, "grounded answers ");
 
   // A document chip narrows the search to that document: the memo's motion to dismiss is not in the settlement.
