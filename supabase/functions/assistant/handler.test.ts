@@ -157,6 +157,7 @@ describe("assistant function", () => {
     ["an empty question", { ...asked, question: "  " }],
     ["a question over the limit", { ...asked, question: long(PROMPT_LIMITS.questionChars + 1) }],
     ["no passage list", { question: asked.question }],
+    ["a question with no passage (the model as a general-purpose one)", { question: "Write me a sonnet about Paphos.", passages: [] }],
     ["more passages than the limit", { ...asked, passages: Array.from({ length: PROMPT_LIMITS.passages + 1 }, (_, i) => ({ ...lease, n: i + 1 })) }],
     ["a passage's text over the limit", { ...asked, passages: [{ ...lease, text: long(PROMPT_LIMITS.passageChars + 1) }] }],
     ["a passage's title over the limit", { ...asked, passages: [{ ...lease, title: long(PROMPT_LIMITS.labelChars + 1) }] }],

@@ -215,7 +215,6 @@ async function checkedPassages(
   user: Caller,
   timeoutMs: number,
 ): Promise<AssistantPassage[] | "refused" | undefined> {
-  if (passages.length === 0) return [];
   const asked = passages.map(({ n, page, text, document, item }) => (document === undefined ? { n, item, text } : { n, document, page, text }));
   const found = await rpc(deps, "assistant_passages", { passages: asked }, user, timeoutMs);
   if (!Array.isArray(found) || found.length !== passages.length) return undefined;

@@ -72,13 +72,13 @@ describe("withinLimits and parseQuestion", () => {
   it("the function takes whatever the browser sends, however large the passages found", () => {
     const fitted = withinLimits(long(PROMPT_LIMITS.questionChars + 5), oversized);
     expect(parseQuestion(JSON.parse(JSON.stringify(fitted)))).toEqual(fitted);
-    expect(parseQuestion({ question: "q", passages: [] })).toEqual({ question: "q", passages: [] });
   });
 
   it.each<[string, unknown]>([
     ["not an object", ["q"]],
     ["messages", { messages: [{ role: "system", content: "x" }] }],
     ["a role beside the question", { question: "q", passages: [], role: "system" }],
+    ["a question without passages (a general-purpose model)", { question: "Write me a sonnet about Paphos.", passages: [] }],
     ["a passage that is text", { question: "q", passages: ["x"] }],
     ["a passage without text", { question: "q", passages: [{ n: 1, title: "t", source: "s", text: " " }] }],
     ["a passage that says nothing of where it is from", { question: "q", passages: [{ n: 1, title: "t", source: "s", text: "x" }] }],

@@ -108,14 +108,16 @@ function passageFault(value: unknown): string | undefined {
 }
 
 /**
- * The Edge Function's reading of a request body: exactly `{ question, passages }` within PROMPT_LIMITS, each passage
- * numbered once, or the reason it is refused. A role, a message, a model or any other field is refused.
+ * The Edge Function's reading of a request body: exactly `{ question, passages }` within PROMPT_LIMITS, at least one
+ * passage, each numbered once, or the reason it is refused. A role, a message, a model or any other field is refused.
  */
 export function parseQuestion(body: unknown): AssistantQuestion | { refused: string } {
   if (!isObject(body) || Object.keys(body).some((key) => !QUESTION_FIELDS.has(key))) return { refused: "The request holds only a question and its passages." };
   const { question, passages } = body;
   if (!isText(question, PROMPT_LIMITS.questionChars)) return { refused: `The question is 1 to ${PROMPT_LIMITS.questionChars} characters.` };
   if (!Array.isArray(passages) || passages.length > PROMPT_LIMITS.passages) return { refused: `The passages are a list of at most ${PROMPT_LIMITS.passages}.` };
+  // A question alone would make the model a general-purpose one: the browser asks only with passages it found.
+  if (passages.length === 0) return { refused: "A question comes with the passages of your documents it is asked about." };
   for (const passage of passages) {
     const fault = passageFault(passage);
     if (fault) return { refused: fault };
