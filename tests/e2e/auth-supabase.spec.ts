@@ -30,6 +30,8 @@ let fake: ReturnType<typeof createFakeSupabase>;
 let db: PGlite;
 
 test.beforeAll(async () => {
+  // PGlite under every migration: the first of a run took over 30 s once, beside two other workers on two cores.
+  test.setTimeout(120_000);
   db = await migratedDb();
   server = await startFakeServer(ports.supabase, () => ({ status: 503 }), 600_000);
 });

@@ -26,6 +26,8 @@ let db: PGlite;
 let server: FakeServer;
 
 test.beforeAll(async () => {
+  // PGlite under every migration: the first of a run took over 30 s once, beside two other workers on two cores.
+  test.setTimeout(120_000);
   ({ db, server } = await startSupabaseWorkspace([ADA]));
 });
 // A repeat of the test starts from an empty workspace too.

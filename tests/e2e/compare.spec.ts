@@ -25,11 +25,22 @@ const LAW_PAGE_A = pageOf(v1, "10.5 Governing Law.");
 const LAW_PAGE_B = pageOf(v2, "10.5 Governing Law.");
 
 test("a contract and its scripted v2: the change list and its counts, n and p, the viewer at the clause, the redline, questions, axe and 390 px", async ({ page }) => {
+  const scripts = new Set<string>();
+  page.on("response", (response) => {
+    if (new URL(response.url()).pathname.endsWith(".js")) scripts.add(response.url());
+  });
+  /** Whether a script this page loaded so far holds the DOCX writer (its tracked deletions' element). */
+  const docxLoaded = async () => {
+    for (const url of scripts) if ((await (await page.request.get(url)).text()).includes("w:delText")) return true;
+    return false;
+  };
   await uploadDocument(page, { name: `${V1}.txt`, mimeType: "text/plain", buffer: Buffer.from(v1) }, KYPRIANOU, V1);
   await uploadDocument(page, { name: `${V2}.txt`, mimeType: "text/plain", buffer: Buffer.from(v2) }, KYPRIANOU, V2);
 
   await test.step("Files: Compare with… picks the v2 and opens the comparison", async () => {
     await page.getByRole("link", { name: "Files" }).click();
+    // Recent Uploads has the same card with the same button: Files must be on screen first.
+    await expect(page.getByRole("heading", { level: 1, name: "Files" })).toBeVisible();
     await card(page, V1).getByRole("button", { name: "Compare with…" }).click();
     const dialog = page.getByRole("dialog", { name: `Compare ${V1} with…` });
     await dialog.getByLabel("Newer version").selectOption({ label: `${V2} (${KYPRIANOU})` });
@@ -89,10 +100,12 @@ test("a contract and its scripted v2: the change list and its counts, n and p, t
     await expectNoAxeViolations(page, "export menu: ");
   });
 
-  await test.step("Export gives a DOCX whose tracked changes are the edits", async () => {
+  await test.step("Export gives a DOCX whose tracked changes are the edits; the DOCX writer loads only then", async () => {
+    expect(await docxLoaded()).toBe(false);
     const download = page.waitForEvent("download");
     await page.getByRole("menuitem", { name: "Redline, Word (.docx)" }).click();
     const file = await download;
+    expect(await docxLoaded()).toBe(true);
     expect(file.suggestedFilename()).toBe("smaaash-franchise-agreement-v2-redline.docx");
     const zip = await JSZip.loadAsync(await readFile((await file.path()) as string));
     const xml = (await zip.file("word/document.xml")?.async("string")) ?? "";
@@ -148,6 +161,7 @@ test("Upload a new version: the scripted v2 uploaded from the contract's card is
 
   await test.step("Files: the contract's card has no version yet; Upload a new version opens Uploads for its v2, in its case", async () => {
     await page.getByRole("link", { name: "Files" }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "Files" })).toBeVisible();
     await expect(card(page, V1)).toContainText("Indexed");
     await expect(card(page, V1).getByText(/^v\d+$/)).toHaveCount(0);
     await card(page, V1).getByRole("link", { name: "Upload a new version" }).click();
@@ -174,6 +188,7 @@ test("Upload a new version: the scripted v2 uploaded from the contract's card is
 
   await test.step("Files: v1 and v2 on the cards; Compare with v1 on the v2 opens the comparison of the two, with its counts", async () => {
     await page.getByRole("link", { name: "Files" }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "Files" })).toBeVisible();
     await expect(card(page, V1).getByText("v1", { exact: true })).toBeVisible();
     await expect(card(page, V2).getByText("v2", { exact: true })).toBeVisible();
     await expect(card(page, V1).getByRole("link", { name: "Compare with v1" })).toHaveCount(0);
@@ -188,9 +203,11 @@ test("Upload a new version: the scripted v2 uploaded from the contract's card is
   });
 });
 
-test("two unrelated documents are said to share few clauses, not listed as a wall of changes", async ({ page }) => {
+test("two unrelated documents are said to share few clauses, not listed as a wall of changes; a scanned one is said to be compared on its OCR text", async ({ page }) => {
   await page.getByRole("link", { name: "Files" }).click();
-  const titles = ["Construction Services Agreement, Kato Paphos Residences", "Internal Memo: Motion to Dismiss Template"];
+  await expect(page.getByRole("heading", { level: 1, name: "Files" })).toBeVisible();
+  // The sample scan is read by OCR (the sample documents' last, so its wait is the longest).
+  const titles = ["Notice of Defects, Apartment 12 (scanned)", "Internal Memo: Motion to Dismiss Template"];
   const ids: string[] = [];
   for (const title of titles) {
     await expect(card(page, title)).toContainText("Indexed", { timeout: 30_000 });
@@ -199,6 +216,8 @@ test("two unrelated documents are said to share few clauses, not listed as a wal
   await page.goto(`/dash/compare?a=${ids[0] ?? ""}&b=${ids[1] ?? ""}`);
   await expect(page.getByRole("alert")).toHaveText(/^These two documents share few clauses/, { timeout: 30_000 });
   await expect(page.getByRole("list", { name: "Changes" })).toHaveCount(0);
+  await expect(page.getByText("Version A was scanned: it is compared on its recognised (OCR) text, which may misread some words.", { exact: true })).toBeVisible();
+  await expect(page.getByText(/^Version B was scanned/)).toHaveCount(0);
 });
 
 test("no compare or docx code is loaded on / or on the other workspace screens", async ({ page }) => {
@@ -211,6 +230,10 @@ test("no compare or docx code is loaded on / or on the other workspace screens",
     ["/dash/files", "Files"],
     ["/dash/uploads", "Uploads"],
     ["/dash/review", "Review"],
+    ["/dash/cases", "Cases"],
+    ["/dash/knowledge", "Knowledge Base"],
+    ["/dash/settings", "Settings"],
+    ["/dash/chat", "Chat"],
   ] as const) {
     await page.goto(path);
     await expect(page.getByRole("heading", { level: 1, name: heading })).toBeVisible();

@@ -105,6 +105,7 @@ test("a 3-page PDF: OCR Processing with its pages, Indexed with '3 pages', and a
 
   await reloadPaused(page, "Uploads");
   await page.getByRole("link", { name: "Files" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Files" })).toBeVisible();
   await card(page, "Settlement").getByRole("button", { name: "Preview" }).click();
   const viewer = page.getByRole("dialog", { name: "Settlement" });
   await expect(viewer.getByText("Page 1 of 3")).toBeVisible();
@@ -144,6 +145,7 @@ test("a DOCX reads as sections and a TXT as pages; both reach Indexed and show t
   await expect(row(page, "Memo")).toContainText("2 pages");
 
   await page.getByRole("link", { name: "Files" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Files" })).toBeVisible();
   await card(page, "Lease").getByRole("button", { name: "Preview" }).click();
   const lease = page.getByRole("dialog", { name: "Lease" });
   await expect(lease.getByText("Section 1 of 2")).toBeVisible();
@@ -180,6 +182,7 @@ test("scanned pages: a scan is recognised (its words in the viewer, marked as re
   });
   await test.step("the scan's recognised words show in the viewer, marked as such", async () => {
     await page.getByRole("link", { name: "Files" }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "Files" })).toBeVisible();
     await card(page, "Scanned lease").getByRole("button", { name: "Preview" }).click();
     const viewer = page.getByRole("dialog", { name: "Scanned lease" });
     await expect(viewer).toContainText("Recognised by OCR");
@@ -271,6 +274,7 @@ test("a read cut off twice (the page left mid-read each time) fails with its rea
   expect(saved?.processing).toMatchObject({ state: "failed", reads: 2 });
   await page.unroute(READER);
   await page.getByRole("link", { name: "Files" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Files" })).toBeVisible();
   await card(page, "Settlement").getByRole("button", { name: "Re-index" }).click();
   await page.clock.runFor(3000);
   await expect(card(page, "Settlement")).toContainText("Indexed", READ);
@@ -281,6 +285,7 @@ test("a page far larger than a canvas: the viewer draws it within the cap on pix
   await upload(page, file("Scroll.pdf", await textPdf([["A plan of the olive groves of Tala, drawn to scale."]], [595, 14_400])));
   await expect(row(page, "Scroll")).toContainText("Indexed", READ);
   await page.getByRole("link", { name: "Files" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Files" })).toBeVisible();
   await card(page, "Scroll").getByRole("button", { name: "Preview" }).click();
   const viewer = page.getByRole("dialog", { name: "Scroll" });
   await expect(viewer.getByRole("region", { name: "Page 1" })).toContainText("olive groves of Tala");
@@ -324,6 +329,7 @@ test.describe("the workers' own policy", () => {
     const read = await storedPagesByFile(page);
     for (const sample of sampleUploads()) expect(read[sample.sample?.replace(/^.*\//, "") ?? ""], sample.title).toEqual(shipped[sample.sample ?? ""]?.pages);
     await page.getByRole("link", { name: "Files" }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "Files" })).toBeVisible();
     const pdf = sampleUploads().find((sample) => sample.kind === "pdf");
     await card(page, pdf?.title ?? "").getByRole("button", { name: "Preview" }).click();
     await expect(page.getByRole("dialog", { name: pdf?.title ?? "" }).getByText(/^Page 1 of \d+$/)).toBeVisible();
@@ -366,6 +372,7 @@ test("a second user in this browser sees none of the first user's documents; del
   await graceContext.close();
 
   await page.getByRole("link", { name: "Files" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Files" })).toBeVisible();
   const settlement = card(page, "Settlement");
   await settlement.getByRole("button", { name: "Delete" }).click();
   await page.getByRole("dialog", { name: "Delete Settlement?" }).getByRole("button", { name: "Delete Document" }).click();
@@ -422,6 +429,7 @@ test.describe("deleting a case asks what happens to its documents", () => {
     await dialog.getByRole("button", { name: "Delete Case" }).click();
     await expect(card(page, KYPRIANOU)).toHaveCount(0);
     await page.getByRole("link", { name: "Files" }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "Files" })).toBeVisible();
     await expect(card(page, MEMO)).toContainText(KYPRIANOU);
   });
 
@@ -436,6 +444,7 @@ test.describe("deleting a case asks what happens to its documents", () => {
     await dialog.getByRole("radio", { name: "Delete them too: their files, text and records" }).check();
     await dialog.getByRole("button", { name: "Delete Case" }).click();
     await page.getByRole("link", { name: "Files" }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "Files" })).toBeVisible();
     await expect(page.getByRole("heading", { level: 2, name: MEMO })).toHaveCount(0);
     await expect(page.getByRole("heading", { level: 2, name: "Settlement" })).toHaveCount(0);
   });

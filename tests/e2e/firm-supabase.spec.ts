@@ -40,6 +40,8 @@ let db: PGlite;
 let server: FakeServer;
 
 test.beforeAll(async () => {
+  // PGlite under every migration: the first of a run took over 30 s once, beside two other workers on two cores.
+  test.setTimeout(120_000);
   workspace = await startSupabaseWorkspace([ADA, BOB, CAROL, DAN]);
   ({ db, server } = workspace);
   // Each account is a user of the auth server (its sign-up made a firm of one); Bob accepted an invite of Ada's.

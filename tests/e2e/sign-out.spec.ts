@@ -70,6 +70,8 @@ test.describe("with Supabase", () => {
   let server: FakeServer;
   let fake: SupabaseWorkspace["fake"];
   test.beforeAll(async () => {
+    // PGlite under every migration: the first of a run took over 30 s once, beside two other workers on two cores.
+    test.setTimeout(120_000);
     ({ db, server, fake } = await startSupabaseWorkspace([ADA]));
   });
   test.beforeEach(async () => {

@@ -34,6 +34,8 @@ let server: FakeServer;
 let fake: SupabaseWorkspace["fake"];
 
 test.beforeAll(async () => {
+  // PGlite under every migration: the first of a run took over 30 s once, beside two other workers on two cores.
+  test.setTimeout(120_000);
   ({ db, server, fake } = await startSupabaseWorkspace([ADA, BOB]));
 });
 // Each test starts from an empty workspace (a repeat of a test too): its users' first sync is what fills it.

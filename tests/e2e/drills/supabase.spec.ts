@@ -23,6 +23,8 @@ test.describe("the Supabase auth server", () => {
   // The workspace's tables: the wired dashboard reads and writes them once signed in.
   let db: PGlite;
   test.beforeAll(async () => {
+    // PGlite under every migration: the first of a run took over 30 s once, beside two other workers on two cores.
+    test.setTimeout(120_000);
     db = await migratedDb();
     supabase = await startFakeServer(ports.supabase, () => ({ status: 503 }), 600_000);
   });

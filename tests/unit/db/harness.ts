@@ -1,4 +1,7 @@
-import { readFileSync, readdirSync } from "node:fs";
+import { createHash } from "node:crypto";
+import { readFileSync, readdirSync, renameSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { PGlite, type Transaction } from "@electric-sql/pglite";
 import { supabaseShim } from "./supabaseShim";
 
@@ -15,13 +18,37 @@ export function migrations(): string[] {
 /** The data directory of a database just migrated, made once per process: every database starts from a copy of it. */
 let migrated: Promise<Blob> | undefined;
 
-/** Runs the shim and every migration on a new database and returns its files. */
+/**
+ * Where the migrated data directory is kept between processes: named by the shim, the migrations and PGlite's version,
+ * so a changed migration is migrated afresh. Each Vitest file and Playwright worker is a process of its own, and on a
+ * loaded two-core machine migrating took long enough (over 30 s once) to time out a Playwright hook.
+ */
+function cachePath(sqls: readonly string[]): string {
+  const pglite = (JSON.parse(readFileSync(new URL("../../../node_modules/@electric-sql/pglite/package.json", import.meta.url), "utf8")) as { version: string }).version;
+  const hash = createHash("sha256").update(pglite).update(supabaseShim);
+  for (const sql of sqls) hash.update("\0").update(sql);
+  return join(tmpdir(), `paphos-pglite-migrated-${hash.digest("hex").slice(0, 16)}.tar`);
+}
+
+/** Runs the shim and every migration on a new database and returns its files (or the same files another process kept). */
 async function migrate(): Promise<Blob> {
+  const sqls = migrations();
+  const path = cachePath(sqls);
+  try {
+    return new Blob([readFileSync(path)]);
+  } catch {
+    // Not kept yet: migrated below.
+  }
   const db = new PGlite();
   try {
     await db.exec(supabaseShim);
-    for (const sql of migrations()) await db.exec(sql);
-    return await db.dumpDataDir("none");
+    for (const sql of sqls) await db.exec(sql);
+    const dump = await db.dumpDataDir("none");
+    // Written whole, then renamed: a process reading it at the same moment never sees half a file.
+    const partial = `${path}.${String(process.pid)}`;
+    writeFileSync(partial, new Uint8Array(await dump.arrayBuffer()));
+    renameSync(partial, path);
+    return dump;
   } finally {
     await db.close();
   }
