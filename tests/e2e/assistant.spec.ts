@@ -230,7 +230,7 @@ test("Ask about these changes: each quoted change gets the model's one-line summ
   fake.respond({ pieces: ["Governing law moves from Illinois ", "to Delaware [1, 2]."], held: false });
   const seen = fake.requests.length;
   await ask(page, "Which governing law applies now?");
-  const quote = "Governing Law: 'Illinois' → 'Delaware', clause 12, p. 1 / p. 1";
+  const quote = "Governing Law: 'State of Illinois' → 'State of Delaware', clause 12, p. 1 / p. 1";
   await expect(answers(page).last()).toContainText(`${quote} Summary: Governing law moves from Illinois to Delaware.`);
   // One request for the one change: its clause in the older version as [1], in the newer as [2], nothing else.
   expect(fake.requests.length).toBe(seen + 1);

@@ -144,7 +144,7 @@ test("a contract and its scripted v2: the change list and its counts, n and p, t
     await page.clock.runFor(1999);
     await expect(answers(page)).toHaveCount(0);
     await page.clock.runFor(1);
-    const quote = `Governing Law: 'New York' → 'Delaware', clause 10.5, p. ${String(LAW_PAGE_A)} / p. ${String(LAW_PAGE_B)}`;
+    const quote = `Governing Law: 'State of New York' → 'State of Delaware', clause 10.5, p. ${String(LAW_PAGE_A)} / p. ${String(LAW_PAGE_B)}`;
     await expect(answers(page).last()).toContainText(quote);
     await expect(answers(page).last()).not.toContainText("Force Majeure");
     // The next question of that chat is about the same two versions.

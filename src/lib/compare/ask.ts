@@ -13,12 +13,33 @@ const STOP = new Set(
 const stem = (word: string) => word.toLowerCase().replace(/(?:ions?|ing|ed|es|s)$/, "");
 const wordsOf = (text: string) => new Set((text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).filter((w) => w.length > 2 && !STOP.has(w)).map(stem));
 
-/** The words a change deleted and inserted, each run joined ("State of New York"). */
-const changedWords = (change: Change, kind: "del" | "ins") =>
-  change.parts
-    .filter((p) => p.kind === kind && p.text.trim())
-    .map((p) => p.text.trim())
-    .join(" … ");
+/** How many unchanged words before a changed run are quoted with it: "State of New York" → "State of Delaware". */
+const CONTEXT_WORDS = 2;
+
+/**
+ * The words a change deleted (or inserted), each run after the unchanged words just before it, as the issue's
+ * "'State of Illinois' → 'State of Delaware'" reads; several runs joined by " … ".
+ */
+function changedWords(change: Change, kind: "del" | "ins"): string {
+  const runs: string[] = [];
+  let before = "";
+  let run: string | null = null;
+  const close = () => {
+    if (run !== null && run.trim()) runs.push(`${before} ${run.trim()}`.trim());
+    run = null;
+  };
+  for (const part of change.parts) {
+    if (part.kind === "same") {
+      close();
+      before = part.text.trim().split(/\s+/).slice(-CONTEXT_WORDS).join(" ");
+      // Unchanged words that end inside a word ("Dela" of a split word) are no context.
+      if (!/\s$/.test(part.text)) before = "";
+    } else if (part.kind === kind) run = (run ?? "") + part.text;
+    else run ??= "";
+  }
+  close();
+  return runs.join(" … ");
+}
 
 /** Cuts a long quote at a word, with an ellipsis. */
 const short = (text: string, limit = 160) => {

@@ -50,11 +50,11 @@ describe("the change summary", () => {
 describe("Ask about these changes, without a model", () => {
   it("quotes the governing-law change from both versions with its clause and pages", () => {
     const law = find("10.5 ");
-    expect(law && quoteChange(law)).toBe(`Governing Law: 'New York' → 'Delaware', clause 10.5, p. ${String(law?.a?.page)} / p. ${String(law?.b?.page)}`);
+    expect(law && quoteChange(law)).toBe(`Governing Law: 'State of New York' → 'State of Delaware', clause 10.5, p. ${String(law?.a?.page)} / p. ${String(law?.b?.page)}`);
   });
 
   it.each([
-    ["Which state's governing law applies now?", ["Governing Law: 'New York' → 'Delaware'"], 1],
+    ["Which state's governing law applies now?", ["Governing Law: 'State of New York' → 'State of Delaware'"], 1],
     ["What happened to force majeure?", ["Force Majeure: removed, '10.7 Force Majeure."], 1],
     ["Anything new about data protection?", ["Data Protection: added, '10.11A Data Protection."], 1],
     ["joint venture", ["No Joint Venture: moved from clause 10.8 to clause 10.12A"], 1],
