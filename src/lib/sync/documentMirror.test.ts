@@ -2,7 +2,7 @@ import "fake-indexeddb/auto";
 import { describe, expect, it, vi } from "vitest";
 import { newUpload, storagePathOf } from "../dash/uploads";
 import { openDocumentsDb } from "../documents/db";
-import { createDocumentMirror, FILE_RETRY_MS, type MirrorTarget } from "./documentMirror";
+import { createDocumentMirror, FILE_RETRY_MS, REMOVE_WAIT_MS, type MirrorTarget } from "./documentMirror";
 
 const upload = (id: string) => newUpload({ filename: "Lease.pdf", sizeBytes: 4, caseId: "c", title: "" }, "Case", id, new Date("2025-03-14T10:00:00.000Z"));
 
@@ -87,8 +87,38 @@ describe("the documents' copy in the project", () => {
     expect(await mirror.fetchDocument({ ...upload("d"), storagePath: "user-1/d/Lease.pdf" })).toBe(true);
     expect(new TextDecoder().decode((await (await db).getFile("d"))?.bytes)).toBe("original");
     expect(await (await db).getPages("d")).toEqual([{ number: 1, text: "From the project.", source: "text" }]);
-    mirror.removeOriginal("user-1/d/Lease.pdf");
-    mirror.removeOriginal(undefined);
-    await vi.waitFor(() => expect(state.removed).toEqual(["user-1/d/Lease.pdf"]));
+    await mirror.removeOriginal("user-1/d/Lease.pdf");
+    await mirror.removeOriginal(undefined);
+    expect(state.removed).toEqual(["user-1/d/Lease.pdf"]);
+  });
+
+  it("answers a removal once the bucket has, so the row is deleted after its file; a bucket that fails or never answers holds it back no longer than REMOVE_WAIT_MS", async () => {
+    vi.useFakeTimers();
+    try {
+      const { target } = project();
+      let answer: (() => void) | undefined;
+      const calls: string[] = [];
+      target.api.removeFiles = (paths) => {
+        calls.push(...paths);
+        return calls.length === 1 ? new Promise<void>((resolve) => (answer = resolve)) : calls.length === 2 ? Promise.reject(new Error("offline")) : new Promise<void>(() => undefined);
+      };
+      const mirror = createDocumentMirror({ remote: () => target, db: () => openDocumentsDb("mirror-5"), now: () => 0 });
+      let done = false;
+      const first = mirror.removeOriginal("user-1/a/Lease.pdf").then(() => (done = true));
+      await vi.advanceTimersByTimeAsync(100);
+      expect(done).toBe(false);
+      answer?.();
+      await first;
+      await mirror.removeOriginal("user-1/b/Lease.pdf");
+      done = false;
+      const hung = mirror.removeOriginal("user-1/c/Lease.pdf").then(() => (done = true));
+      await vi.advanceTimersByTimeAsync(REMOVE_WAIT_MS - 1);
+      expect(done).toBe(false);
+      await vi.advanceTimersByTimeAsync(1);
+      await hung;
+      expect(calls).toEqual(["user-1/a/Lease.pdf", "user-1/b/Lease.pdf", "user-1/c/Lease.pdf"]);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

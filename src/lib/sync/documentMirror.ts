@@ -20,6 +20,8 @@ export interface DocumentMirrorDeps {
 
 /** How long an original that could not be uploaded waits before it is tried again. */
 export const FILE_RETRY_MS = 30_000;
+/** How long a deletion waits for its original's removal from the bucket before its record goes anyway. */
+export const REMOVE_WAIT_MS = 5_000;
 
 const CONTENT_TYPES: Record<Upload["kind"], string> = {
   pdf: "application/pdf",
@@ -114,9 +116,23 @@ export function createDocumentMirror(deps: DocumentMirrorDeps) {
     return true;
   }
 
-  /** Removes a deleted document's original from the bucket; the row and pages go with the records' sync. */
-  const removeOriginal = (storagePath: string | undefined): void => {
-    if (storagePath) void deps.remote()?.api.removeFiles([storagePath]).catch(() => undefined);
+  /**
+   * Removes a deleted document's original from the bucket, resolving once the bucket answered (or failed, or after
+   * REMOVE_WAIT_MS); the row and pages go with the records' sync. The caller deletes the record after it: once the
+   * row is gone, the file is read, and so removed, by no one (the Storage policies), so a removal sent beside the
+   * row's deletion could lose the race and leave the file behind.
+   */
+  const removeOriginal = async (storagePath: string | undefined): Promise<void> => {
+    const remote = deps.remote();
+    if (!storagePath || !remote) return;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    await Promise.race([
+      remote.api.removeFiles([storagePath]).catch(() => undefined),
+      new Promise<void>((resolve) => {
+        timer = setTimeout(resolve, REMOVE_WAIT_MS);
+      }),
+    ]);
+    clearTimeout(timer);
   };
 
   return { pagesRead, pushFiles, fetchDocument, removeOriginal };

@@ -244,8 +244,9 @@ export function createUploadsStore(deps: UploadsDeps) {
   /** Deletes an upload: its record, bytes and pages (with Supabase, its row and pages there, and its original). */
   const remove = async (id: string) => {
     const path = find(id)?.storagePath;
-    // The original first: once the row is gone, its file is read (and so removed) by no one.
-    mirror.removeOriginal(path);
+    // The original first, its removal answered before the row's deletion is queued: once the row is gone, its file
+    // is read (and so removed) by no one.
+    await mirror.removeOriginal(path);
     $uploads.set($uploads.get().filter((u) => u.id !== id));
     await (await deps.db()).deleteDocument(id);
   };
