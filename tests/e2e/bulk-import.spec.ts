@@ -174,9 +174,11 @@ test.describe("1,000 files", () => {
    * three tasks over it (BULK_READ_CONCURRENCY; in traces the tasks over 50 ms were reader workers' starts, a task of
    * Chromium's of 25-80 ms with no script or layout in it, a style recalculation, or the Import click's handler) and
    * none over 200 ms. Alone or beside two other runs the longest did 20-36 ms of work in 11 runs of 12 and 94 ms in one
-   * (2026-11-28), 41-82 ms in 7 runs (2026-12-01); in the whole suite on the loaded machine one task did 152 ms once
-   * (a task's CPU time grows too when three browsers share two cores). Before the reader pool it did 494 ms, and 18
-   * tasks went over 50 ms. A failure names what ran in each long task (mainThread.ts's `what`).
+   * (2026-11-28), 41-82 ms in 7 runs (2026-12-01: the longest was the frame's animation step, the status badges'
+   * colour transitions that reduced motion's stylesheet gave every element); with no transition under reduced
+   * motion, 33-50 ms in 3 runs, none over 50 (a worker's start the longest). In the whole suite on the loaded machine
+   * one task did 152 ms once (a task's CPU time grows too when three browsers share two cores). Before the reader pool
+   * it did 494 ms, and 18 tasks went over 50 ms. A failure names what ran in each long task (mainThread.ts's `what`).
    */
   const OVER_TASK_MS_AT_MOST = 3;
   const NONE_OVER_MS = 200;
@@ -200,6 +202,13 @@ test.describe("1,000 files", () => {
       for (const { name, text } of list) data.items.add(new File([text], name, { type: "text/plain" }));
       return data;
     }, list);
+    // With reduced motion (the suite's), no CSS transition may run: each one's animation and events cost the frames
+    // (a transition given to every element made hundreds of badge colours' transitions a 40-65 ms step).
+    await page.evaluate(() => {
+      const ran: string[] = [];
+      (window as unknown as { transitionsRan: string[] }).transitionsRan = ran;
+      document.addEventListener("transitionrun", (e) => ran.push(`${(e.target as Element).tagName} ${e.propertyName}`), true);
+    });
     const stopTrace = await traceMainThread(browser, page);
     const from = await page.evaluate(() => performance.now());
     const started = Date.now();
@@ -214,6 +223,7 @@ test.describe("1,000 files", () => {
     const seconds = (Date.now() - started) / 1000;
     const tasks = await stopTrace();
     const observed = await page.evaluate((from) => (window as unknown as { longTasks: { start: number; ms: number }[] }).longTasks.filter((t) => t.start >= from), from);
+    expect(await page.evaluate(() => (window as unknown as { transitionsRan: string[] }).transitionsRan.slice(0, 10)), "CSS transitions run with reduced motion").toEqual([]);
     const longest = tasks.reduce((a, b) => (b.cpuMs > a.cpuMs ? b : a), { wallMs: 0, cpuMs: 0 });
     const ms = (n: number) => `${String(Math.round(n))} ms`;
     test.info().annotations.push({
