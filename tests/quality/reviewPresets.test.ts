@@ -31,7 +31,7 @@ const ABSENT_FLOORS: Readonly<Record<string, number>> = {
   "effective-date": 0,
   "expiration-date": 0,
   "renewal-term": 75,
-  "notice-to-terminate-renewal": 68,
+  "notice-to-terminate-renewal": 75,
   "termination-for-convenience": 54,
   "post-termination-services": 0,
   "anti-assignment": 0,

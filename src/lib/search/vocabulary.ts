@@ -146,6 +146,9 @@ export const CONCEPTS: readonly Entry[] = [
     ask: ["notice period terminate renewal", "notice renewal", "non renewal", "notice not renew", "stop renewal"],
     says: ["notice of non-renewal", "not to renew", "intention not to renew", "notice of termination prior to", "prior to the end of the then current term", "prior to the expiration", "days prior", "days before the end", "written notice of its", "renew* unless", "non-renewal", "automatic* renew* unless", "intention to terminate"],
     needs: ["renew*", "extend*", "extension*", "successive", "non-renewal"],
+    // A notice that stops the renewal, not one that asks for it ("may be extended on 90 days' notice prior to the
+    // expiration"): a word of ending or declining, or a renewal said in the negative.
+    also: ["not to renew", "not renew", "not be renewed", "not to extend", "not extend", "non-renewal", "nonrenewal", "terminat*", "cancel*", "unless", "declin*", "opt out"],
     sayAbsent: true,
   }),
   concept("Term, renewal and termination", {
