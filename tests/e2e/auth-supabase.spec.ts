@@ -1,4 +1,5 @@
 import { expect, test } from "./fixtures/test";
+import { allowMigrating } from "./fixtures/supabaseWorkspace";
 import { confirmSignOut } from "./fixtures/signOut";
 import { startFakeServer, type FakeServer, type RecordedRequest } from "./fixtures/server";
 import { FULL, ports } from "./fixtures/sites";
@@ -30,8 +31,7 @@ let fake: ReturnType<typeof createFakeSupabase>;
 let db: PGlite;
 
 test.beforeAll(async () => {
-  // PGlite under every migration: the first of a run took over 30 s once, beside two other workers on two cores.
-  test.setTimeout(120_000);
+  allowMigrating();
   db = await migratedDb();
   server = await startFakeServer(ports.supabase, () => ({ status: 503 }), 600_000);
 });

@@ -2,6 +2,7 @@ import { createHmac } from "node:crypto";
 import type { PGlite } from "@electric-sql/pglite";
 import type { Browser, Page } from "@playwright/test";
 import { expect, test } from "./fixtures/test";
+import { allowMigrating } from "./fixtures/supabaseWorkspace";
 import { startFakeServer, type FakeServer } from "./fixtures/server";
 import { FULL, ports } from "./fixtures/sites";
 import { createFakeSupabase } from "./fixtures/supabase";
@@ -25,8 +26,7 @@ let supabase: FakeServer;
 let hook: FakeServer;
 
 test.beforeAll(async () => {
-  // PGlite under every migration: past the default 30 s on a busy two-core machine (seen with --repeat-each).
-  test.setTimeout(120_000);
+  allowMigrating();
   db = await migratedDb();
   await db.exec("update public.booking_settings set per_client_per_hour = 1000");
   supabase = await startFakeServer(ports.supabase, createFakeSupabase([], [], db).handler, 300_000);

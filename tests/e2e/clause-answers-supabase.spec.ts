@@ -5,7 +5,7 @@ import { openDash, signInAs } from "./fixtures/dash";
 import type { FakeServer } from "./fixtures/server";
 import { BARE, FULL } from "./fixtures/sites";
 import type { FakeAccount } from "./fixtures/supabase";
-import { emptyWorkspace, rowCount, signInToWorkspace, startSupabaseWorkspace } from "./fixtures/supabaseWorkspace";
+import { allowMigrating, emptyWorkspace, rowCount, signInToWorkspace, startSupabaseWorkspace } from "./fixtures/supabaseWorkspace";
 import { installClock, workspaceContext } from "./fixtures/workspace";
 import { expect, test } from "./fixtures/test";
 
@@ -26,8 +26,7 @@ let db: PGlite;
 let server: FakeServer;
 
 test.beforeAll(async () => {
-  // PGlite under every migration: the first of a run took over 30 s once, beside two other workers on two cores.
-  test.setTimeout(120_000);
+  allowMigrating();
   ({ db, server } = await startSupabaseWorkspace([ADA]));
 });
 // A repeat of the test starts from an empty workspace too.

@@ -4,7 +4,7 @@ import { hydrated } from "./fixtures/islands";
 import type { FakeServer } from "./fixtures/server";
 import { FULL } from "./fixtures/sites";
 import type { FakeAccount } from "./fixtures/supabase";
-import { signInToWorkspace, startSupabaseWorkspace } from "./fixtures/supabaseWorkspace";
+import { allowMigrating, signInToWorkspace, startSupabaseWorkspace } from "./fixtures/supabaseWorkspace";
 import { workspaceContext } from "./fixtures/workspace";
 import { expect, test } from "./fixtures/test";
 import { asRole } from "../unit/db/harness";
@@ -44,8 +44,7 @@ const mallorySees = async () =>
   ).map((row) => row.what);
 
 test.beforeAll(async () => {
-  // Migrating PGlite takes seconds alone, and many more on a shared two-core machine.
-  test.setTimeout(120_000);
+  allowMigrating();
   ({ db, server } = await startSupabaseWorkspace([VIC, MALLORY]));
   for (const account of [VIC, MALLORY, WES]) {
     await db.query("insert into auth.users (id, email, raw_user_meta_data) values ($1, $2, $3)", [account.id, account.email, JSON.stringify({ full_name: account.fullName })]);

@@ -9,7 +9,7 @@ import type { FakeServer } from "./fixtures/server";
 import { FULL } from "./fixtures/sites";
 import { SERVICE_ROLE_KEY } from "./fixtures/bookingFunction";
 import { ANON_KEY, type FakeAccount } from "./fixtures/supabase";
-import { otherDevice, signInToWorkspace, startSupabaseWorkspace, type SupabaseWorkspace } from "./fixtures/supabaseWorkspace";
+import { allowMigrating, otherDevice, signInToWorkspace, startSupabaseWorkspace, type SupabaseWorkspace } from "./fixtures/supabaseWorkspace";
 import { READ, card, tinyPdf, workspaceContext } from "./fixtures/workspace";
 import { expect, test } from "./fixtures/test";
 import { asRole } from "../unit/db/harness";
@@ -40,8 +40,7 @@ let db: PGlite;
 let server: FakeServer;
 
 test.beforeAll(async () => {
-  // PGlite under every migration: the first of a run took over 30 s once, beside two other workers on two cores.
-  test.setTimeout(120_000);
+  allowMigrating();
   workspace = await startSupabaseWorkspace([ADA, BOB, CAROL, DAN]);
   ({ db, server } = workspace);
   // Each account is a user of the auth server (its sign-up made a firm of one); Bob accepted an invite of Ada's.

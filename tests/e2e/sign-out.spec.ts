@@ -8,6 +8,7 @@ import { REMOVE_COPY, confirmSignOut, heldInBrowser } from "./fixtures/signOut";
 import { BARE, FULL } from "./fixtures/sites";
 import type { FakeAccount } from "./fixtures/supabase";
 import {
+  allowMigrating,
   emptyWorkspace,
   rowCount,
   signInToWorkspace,
@@ -70,8 +71,7 @@ test.describe("with Supabase", () => {
   let server: FakeServer;
   let fake: SupabaseWorkspace["fake"];
   test.beforeAll(async () => {
-    // PGlite under every migration: the first of a run took over 30 s once, beside two other workers on two cores.
-    test.setTimeout(120_000);
+    allowMigrating();
     ({ db, server, fake } = await startSupabaseWorkspace([ADA]));
   });
   test.beforeEach(async () => {

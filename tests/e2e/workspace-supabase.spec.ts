@@ -5,7 +5,7 @@ import type { FakeServer, RecordedRequest, Reply } from "./fixtures/server";
 import { FULL } from "./fixtures/sites";
 import { ask, conversation, messageInput, sidebar } from "./fixtures/chat";
 import { ANON_KEY, type FakeAccount } from "./fixtures/supabase";
-import { emptyWorkspace, rowCount, signInToWorkspace, startSupabaseWorkspace, type SupabaseWorkspace } from "./fixtures/supabaseWorkspace";
+import { allowMigrating, emptyWorkspace, rowCount, signInToWorkspace, startSupabaseWorkspace, type SupabaseWorkspace } from "./fixtures/supabaseWorkspace";
 
 // The workspace kept in the firm's Supabase: the full build against the fake Supabase, whose data API and Storage
 // run every request on PGlite with the project's migrations, as the signed-in user: row-level security, not the
@@ -34,8 +34,7 @@ let server: FakeServer;
 let fake: SupabaseWorkspace["fake"];
 
 test.beforeAll(async () => {
-  // PGlite under every migration: the first of a run took over 30 s once, beside two other workers on two cores.
-  test.setTimeout(120_000);
+  allowMigrating();
   ({ db, server, fake } = await startSupabaseWorkspace([ADA, BOB]));
 });
 // Each test starts from an empty workspace (a repeat of a test too): its users' first sync is what fills it.

@@ -31,9 +31,8 @@ function changedWords(change: Change, kind: "del" | "ins"): string {
   for (const part of change.parts) {
     if (part.kind === "same") {
       close();
-      before = part.text.trim().split(/\s+/).slice(-CONTEXT_WORDS).join(" ");
       // Unchanged words that end inside a word ("Dela" of a split word) are no context.
-      if (!/\s$/.test(part.text)) before = "";
+      before = /\s$/.test(part.text) ? part.text.trim().split(/\s+/).slice(-CONTEXT_WORDS).join(" ") : "";
     } else if (part.kind === kind) run = (run ?? "") + part.text;
     else run ??= "";
   }

@@ -52,12 +52,12 @@ function workspace(
   return { clock, cases, uploads, files, cards, knowledge, db, search };
 }
 
-/** Waits, without moving the fake clock, until the reader's real work (promises, IndexedDB) makes `check` pass. */
 // The search reads a question by meaning once its table is loaded (a dynamic import of 0.8 MB of JSON, the first
 // question's): loaded before any test, so a search under the fake clock does not wait on Vitest's first transform
 // of it, which outlasted `settled`'s turns when this file ran alone.
 beforeAll(() => loadLexicon());
 
+/** Waits, without moving the fake clock, until the reader's real work (promises, IndexedDB) makes `check` pass. */
 async function settled(check: () => void): Promise<void> {
   for (let i = 0; ; i += 1) {
     try {

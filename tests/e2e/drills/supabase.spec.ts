@@ -1,4 +1,5 @@
 import { expect, test } from "../fixtures/test";
+import { allowMigrating } from "../fixtures/supabaseWorkspace";
 import { startFakeServer, type FakeServer } from "../fixtures/server";
 import { FULL, ports } from "../fixtures/sites";
 import { openLogin, submitSignIn } from "../fixtures/login";
@@ -23,8 +24,7 @@ test.describe("the Supabase auth server", () => {
   // The workspace's tables: the wired dashboard reads and writes them once signed in.
   let db: PGlite;
   test.beforeAll(async () => {
-    // PGlite under every migration: the first of a run took over 30 s once, beside two other workers on two cores.
-    test.setTimeout(120_000);
+    allowMigrating();
     db = await migratedDb();
     supabase = await startFakeServer(ports.supabase, () => ({ status: 503 }), 600_000);
   });
