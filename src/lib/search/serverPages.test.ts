@@ -131,6 +131,23 @@ describe("search_pages in the browser's search", () => {
     expect(local.search).toHaveBeenCalledTimes(2);
   });
 
+  it("fails when the server fails once the browser's index has handed its pages over, never saying it found nothing", async () => {
+    const local = browserWorker(true);
+    const searchPages = vi.fn(fakeSearchPages);
+    let handedOver = true;
+    const retriever = createServerRetriever(local, searchPages, () => handedOver);
+    searchPages.mockRejectedValueOnce(new Error("offline"));
+    await expect(retriever.search("security deposit", { scope: { kind: "all" } })).rejects.toThrow("offline");
+    expect(local.search).not.toHaveBeenCalled();
+
+    expect(quoted(await retriever.search("security deposit", { scope: { kind: "all" } }))[0]).toBe("page:doc-lease:2#0");
+    expect(local.searchWith).toHaveBeenCalledTimes(1);
+    handedOver = false;
+    searchPages.mockRejectedValueOnce(new Error("offline"));
+    expect(quoted(await retriever.search("security deposit", { scope: { kind: "all" } }))[0]).toBe("page:doc-lease:2#0");
+    expect(local.search).toHaveBeenCalledTimes(1);
+  });
+
   it("a question of stop words asks the server nothing", async () => {
     const local = browserWorker(true);
     local.search.mockResolvedValue(NOTHING);

@@ -62,11 +62,13 @@ export interface PageRanker {
  * the user's own pages, those of every device) by the question's terms and its vocabulary's; the search worker splits
  * them into passages and ranks them, with the knowledge items, by the one relevance rule (rank.ts). So the same
  * question in the same scope quotes the same passages with or without Supabase. When the server cannot answer, the
- * browser's index answers alone (the pages read on this device).
+ * browser's index answers alone (the pages read on this device), unless `handedOver()` says its pages went to the
+ * server (handover.ts): then the search fails, so the chat says it could not search instead of finding nothing.
  */
 export function createServerRetriever(
   local: Retriever & PageRanker,
   searchPages: (terms: SearchTerms, filters: NonNullable<ReturnType<typeof pageFilters>>, limit: number) => Promise<PageHit[]>,
+  handedOver: () => boolean = () => false,
 ): Retriever {
   return {
     async search(query: string, options?: SearchOptions) {
@@ -75,7 +77,10 @@ export function createServerRetriever(
       if (!filters) return local.search(query, options);
       const terms = await local.terms(query, options?.wordsOnly);
       if (terms.terms.length === 0 && terms.prefixes.length === 0) return local.search(query, options);
-      const hits = await searchPages(terms, filters, candidatePages(scope)).catch(() => null);
+      const hits = await searchPages(terms, filters, candidatePages(scope)).catch((error: unknown) => {
+        if (handedOver()) throw error;
+        return null;
+      });
       if (hits === null) return local.search(query, options);
       return local.searchWith(query, hits.map(pageEntryOf), options);
     },

@@ -2,6 +2,7 @@ import type { Retriever } from "../../lib/search/results";
 import { createServerRetriever, type PageRanker } from "../../lib/search/serverPages";
 import { $remote } from "./remote";
 import { inTime, searchWorker, signedInUserId } from "./searchWorker";
+import { $handedOver } from "./searchIndexSync";
 
 /** The signed-in user's id; throws when no one is signed in. */
 const userId = (): string => {
@@ -19,13 +20,18 @@ const browserRetriever: Retriever & PageRanker = {
 
 /**
  * The one retriever of answers and Files' search: the browser's index, and with Supabase, search_pages for the
- * documents' candidate pages (every device's), ranked in the worker by the same rule as the index's.
+ * documents' candidate pages (every device's), ranked in the worker by the same rule as the index's. Past the
+ * browser index's budget (searchIndexSync.ts) only the server can search them.
  */
 export const retriever: Retriever = {
   search(query, options) {
     const remote = $remote.get();
     if (!remote) return browserRetriever.search(query, options);
-    const server = createServerRetriever(browserRetriever, (terms, { documentIds, caseIds }, limit) => remote.api.searchPages(terms, documentIds, caseIds, limit));
+    const server = createServerRetriever(
+      browserRetriever,
+      (terms, { documentIds, caseIds }, limit) => remote.api.searchPages(terms, documentIds, caseIds, limit),
+      () => $handedOver.get(),
+    );
     return server.search(query, options);
   },
 };

@@ -14,10 +14,11 @@ import { $workspace } from "./workspace";
 const knowledgeInputs = (items: readonly KnowledgeItem[]) =>
   items.map(({ id, title, type, source, description, text }) => ({ id, title, type, source, description, ...(text === undefined ? {} : { text }) }));
 
-const $syncInput = computed([$workspace, $uploads, $knowledgeItems, $remote], (workspace, uploads, items, remote) =>
-  workspace.status === "open"
-    ? { userId: workspace.userId, documents: workspaceEntries(uploads), knowledgeItems: items, knowledge: knowledgeInputs(items), handover: handsOver(pagesRead(uploads), remote !== null) }
-    : null,
+/** Whether the browser's index has given the documents' pages over to the server (handover.ts): only it can search them. */
+export const $handedOver = computed([$uploads, $remote], (uploads, remote) => handsOver(pagesRead(uploads), remote !== null));
+
+const $syncInput = computed([$workspace, $uploads, $knowledgeItems, $handedOver], (workspace, uploads, items, handover) =>
+  workspace.status === "open" ? { userId: workspace.userId, documents: workspaceEntries(uploads), knowledgeItems: items, knowledge: knowledgeInputs(items), handover } : null,
 );
 
 type SyncInput = NonNullable<ReturnType<typeof $syncInput.get>>;
