@@ -1,6 +1,10 @@
 import "fake-indexeddb/auto";
+import { atom } from "nanostores";
 import { describe, expect, it, vi } from "vitest";
 import { MemoryStorage } from "../../../tests/fixtures/fakeBrowser";
+import { casesFeature } from "../../stores/dash/cases";
+import { persisted } from "../dash/persisted";
+import { createWorkspace } from "../dash/workspace";
 import { openOutbox, type Change } from "./outbox";
 import { createJournal, openSyncSession, type SyncApi } from "./session";
 
@@ -32,5 +36,36 @@ describe("the journal", () => {
       expect((await outbox.take(10)).map((q) => q.change)).toEqual([upsert("left-behind")]);
       outbox.close();
     });
+  });
+});
+
+describe("reading the server when the page comes back", () => {
+  it("reads nothing twice for a focus while a read is under way, and reads again for a later one", async () => {
+    const win = new EventTarget();
+    let answer = () => undefined as void;
+    const select = vi.fn(
+      () =>
+        new Promise<{ ok: true; rows: [] }>((resolve) => {
+          answer = () => resolve({ ok: true, rows: [] });
+        }),
+    );
+    const api = { reader: { select }, send: vi.fn(async () => ({ kind: "retry" as const, reason: "offline" })) } as unknown as SyncApi;
+    const workspace = createWorkspace({
+      features: [persisted(atom(casesFeature.samples()), casesFeature)],
+      storage: new MemoryStorage(),
+      openSync: (id) => openSyncSession(id, api, { win, refreshMs: 3_600_000 }),
+    });
+    await workspace.open("dora");
+    await vi.waitFor(() => expect(select).toHaveBeenCalledTimes(1));
+    // The focus a page gets once it has loaded arrives while the opening read is under way.
+    win.dispatchEvent(new Event("focus"));
+    answer();
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(select).toHaveBeenCalledTimes(1);
+    // Coming back later reads the server again.
+    win.dispatchEvent(new Event("focus"));
+    await vi.waitFor(() => expect(select).toHaveBeenCalledTimes(2));
+    answer();
+    workspace.close();
   });
 });

@@ -105,13 +105,21 @@ export async function openSyncSession(userId: string, api: SyncApi, options: Syn
   const remote = createRemoteWorkspace({ reader: { select: (table) => api.reader.select(table, userId) }, outbox, sender, onError, journal: journal.write, ...(options.now ? { now: options.now } : {}) });
   let interval: ReturnType<typeof setInterval> | undefined;
 
+  /** The read of the server under way, if any. */
+  let reading: Promise<unknown> | null = null;
   const refresh = () => {
-    void remote.refresh().catch(onError);
+    const read = remote.refresh().catch(onError);
+    reading = read;
+    void read.finally(() => {
+      if (reading === read) reading = null;
+    });
   };
   const onVisible = () => {
     if (doc && doc.visibilityState !== "visible") return;
     sender.kick({ now: true });
-    refresh();
+    // A read begun a moment ago is what coming back asks for: the focus a page gets once it has loaded, while the
+    // opening read is under way, reads nothing twice.
+    if (!reading) refresh();
   };
   const onOnline = () => sender.kick({ now: true });
   const onHide = () => void remote.flush();
