@@ -111,9 +111,12 @@ test("opening reads each table once, in parallel; a question is one write; anoth
     await page.reload();
     const reads = () => server.requests.slice(opened).filter((r) => r.method === "GET" && r.path.startsWith("/rest/v1/"));
     // The reviews' two tables are read when the Review screen opens (its records join the workspace then), not here.
-    await expect.poll(() => reads().length).toBe(7);
+    // The opening read is the first 7: a focus the page gets after it has loaded may read the tables again, as
+    // coming back into view does (session.ts), which is not the opening's.
+    await expect.poll(() => reads().length).toBeGreaterThanOrEqual(7);
     expect(
       reads()
+        .slice(0, 7)
         .map((r) => r.path)
         .sort(),
     ).toEqual(["cases", "conversations", "documents", "knowledge_items", "messages", "preferences", "profiles"].map((t) => `/rest/v1/${t}`));
