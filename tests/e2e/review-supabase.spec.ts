@@ -101,3 +101,34 @@ test("a review made on one device opens on a second device with the same cells a
   expect(problems).toEqual([]);
   expect(reports, "errors the workspace reported to Sentry").toEqual([]);
 });
+
+test.describe("a contract read a moment ago, its pages not yet on the server", () => {
+  // The test refuses every write: the browser logs each refused request.
+  test.use({ allowConsoleErrors: [/status of 503/] });
+
+  test("is reviewed from this browser's copy of its pages, never Not found for being new; the pages reach the project once it takes writes", async ({ page }) => {
+    reports.length = 0;
+    await captureSentryReports(page.context(), reports);
+    const db = database();
+    await signInToWorkspace(page, ADA, db);
+    // The project reads (search_pages answers) but takes no write: the contract's pages wait in the outbox.
+    await page.route("**/rest/v1/rpc/apply_changes", (route) => route.fulfill({ status: 503, contentType: "application/json", body: '{"message":"Service Unavailable"}' }));
+    await page.goto("/dash/uploads");
+    await uploadDocument(page, { name: `${TITLE}.txt`, mimeType: "text/plain", buffer: Buffer.from(cuadContract(MERIT_LIFE).text) }, KYPRIANOU, TITLE);
+    await startReview(page);
+    expect(await rowCount(db, "document_pages", "true")).toBe(0);
+    const grid = reviewGrid(page);
+    const cells = grid.getByRole("row").filter({ has: page.getByRole("rowheader", { name: TITLE }) }).getByRole("gridcell");
+    await expect(cells).toHaveCount(PRESETS.length);
+    for (const cell of await cells.all()) await expect(cell.getByRole("button", { name: /^Found/ })).toBeVisible();
+    await firstCell(grid).getByRole("button", { name: /^Found/ }).click();
+    await expect(cellDetail(page)).toContainText(/governed by/i);
+    await page.keyboard.press("Escape");
+
+    // Writes taken again (the browser back online): the pages arrive, and the same review is answered the same.
+    await page.unroute("**/rest/v1/rpc/apply_changes");
+    await page.evaluate(() => window.dispatchEvent(new Event("online")));
+    await expect.poll(() => rowCount(db, "document_pages", "true"), READ).toBeGreaterThan(0);
+    expect(reports, "errors the workspace reported to Sentry").toEqual([]);
+  });
+});

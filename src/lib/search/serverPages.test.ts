@@ -88,8 +88,29 @@ describe("search_pages in the browser's search", () => {
     await retriever.search("When is the security deposit returned?", { scope: { kind: "all" }, limit: 5 });
     const terms = searchTerms(planQuery("When is the security deposit returned?"));
     expect(searchPages).toHaveBeenCalledWith(terms, { documentIds: null, caseIds: null }, CANDIDATE_PAGES);
-    expect(local.searchWith).toHaveBeenCalledWith("When is the security deposit returned?", expect.any(Array), { scope: { kind: "all" }, limit: 5 });
+    expect(local.searchWith).toHaveBeenCalledWith("When is the security deposit returned?", expect.any(Array), { scope: { kind: "all" }, limit: 5 }, []);
     expect(local.search).not.toHaveBeenCalled();
+  });
+
+  it("hands the worker the documents in scope whose pages the server has not confirmed, to search in this browser's copy", async () => {
+    const local = browserWorker(false);
+    const lease = DOCUMENTS.find(({ document }) => document.id === "doc-lease")?.document;
+    const other = DOCUMENTS.find(({ document }) => document.caseId !== lease?.caseId)?.document;
+    if (!lease || !other) throw new Error("fixture");
+    const unsent = vi.fn(() => Promise.resolve([lease, other]));
+    const retriever = createServerRetriever(local, fakeSearchPages, () => false, unsent);
+    await retriever.search("security deposit", { scope: { kind: "all" } });
+    expect(local.searchWith).toHaveBeenLastCalledWith("security deposit", expect.any(Array), { scope: { kind: "all" } }, [lease, other]);
+    await retriever.search("security deposit", { scope: { kind: "case", caseId: lease.caseId } });
+    expect(local.searchWith).toHaveBeenLastCalledWith("security deposit", expect.any(Array), { scope: { kind: "case", caseId: lease.caseId } }, [lease]);
+    // The knowledge base alone asks neither the server nor which pages wait.
+    unsent.mockClear();
+    await retriever.search("security deposit", { scope: { kind: "kb" } });
+    expect(unsent).not.toHaveBeenCalled();
+    // Not knowing which pages wait is not a failed search: the server's pages answer.
+    unsent.mockRejectedValueOnce(new Error("outbox closed"));
+    await retriever.search("security deposit", { scope: { kind: "all" } });
+    expect(local.searchWith).toHaveBeenLastCalledWith("security deposit", expect.any(Array), { scope: { kind: "all" } }, []);
   });
 
   it("asks for a long contract whole when the question names documents, and for the best pages of a wider scope", async () => {

@@ -1,8 +1,8 @@
 import type { PageUnit } from "../documents/pages";
-import type { PageEntry } from "./entries";
+import type { PageEntry, SearchDocument } from "./entries";
 import type { SearchTerms } from "./rank";
 import type { Findings, PageHit, Retriever, SearchOptions } from "./results";
-import { ALL_SCOPE, type SearchScope } from "./scope";
+import { ALL_SCOPE, documentFilter, type SearchScope } from "./scope";
 
 /** What search_pages is asked for a scope: the documents and cases it may search (null: all), or nothing at all. */
 export function pageFilters(scope: SearchScope): { documentIds: readonly string[] | null; caseIds: readonly string[] | null } | null {
@@ -37,6 +37,12 @@ export const candidatePages = (scope: SearchScope): number =>
     ? DOCUMENT_PAGES
     : CANDIDATE_PAGES;
 
+/**
+ * The most pages of documents the server has not confirmed yet (unsentPages) that one search reads from this
+ * browser's storage: a bulk import's last few minutes on a server that cannot be written to, kept to a bounded read.
+ */
+export const UNSENT_PAGES = 500;
+
 /** A page search_pages found, as the index's page entry. */
 export const pageEntryOf = (hit: PageHit): PageEntry => ({
   kind: "page",
@@ -53,8 +59,11 @@ export const pageEntryOf = (hit: PageHit): PageEntry => ({
 export interface PageRanker {
   /** The terms a question is searched for: its own and its vocabulary's (stems, and prefixes). */
   terms(query: string, wordsOnly?: boolean): Promise<SearchTerms>;
-  /** A search in which these pages stand for the index's own pages (the knowledge items stay the index's). */
-  searchWith(query: string, pages: readonly PageEntry[], options?: SearchOptions): Promise<Findings>;
+  /**
+   * A search in which these pages stand for the index's own pages (the knowledge items stay the index's). The pages
+   * of `unsent` documents are this browser's own, read from its storage (up to UNSENT_PAGES), in place of the server's.
+   */
+  searchWith(query: string, pages: readonly PageEntry[], options?: SearchOptions, unsent?: readonly SearchDocument[]): Promise<Findings>;
 }
 
 /**
@@ -64,11 +73,14 @@ export interface PageRanker {
  * question in the same scope quotes the same passages with or without Supabase. When the server cannot answer, the
  * browser's index answers alone (the pages read on this device), unless `handedOver()` says its pages went to the
  * server (handover.ts): then the search fails, so the chat says it could not search instead of finding nothing.
+ * A document whose pages the server has not confirmed (`unsent`: read here a moment ago, or while the server could
+ * not be written to) is searched in this browser's copy of its pages, so it is never "not found" for being new.
  */
 export function createServerRetriever(
   local: Retriever & PageRanker,
   searchPages: (terms: SearchTerms, filters: NonNullable<ReturnType<typeof pageFilters>>, limit: number) => Promise<PageHit[]>,
   handedOver: () => boolean = () => false,
+  unsent: () => Promise<readonly SearchDocument[]> = () => Promise.resolve([]),
 ): Retriever {
   return {
     async search(query: string, options?: SearchOptions) {
@@ -77,12 +89,16 @@ export function createServerRetriever(
       if (!filters) return local.search(query, options);
       const terms = await local.terms(query, options?.wordsOnly);
       if (terms.terms.length === 0 && terms.prefixes.length === 0) return local.search(query, options);
-      const hits = await searchPages(terms, filters, candidatePages(scope)).catch((error: unknown) => {
-        if (handedOver()) throw error;
-        return null;
-      });
+      const [hits, waiting] = await Promise.all([
+        searchPages(terms, filters, candidatePages(scope)).catch((error: unknown) => {
+          if (handedOver()) throw error;
+          return null;
+        }),
+        unsent().catch(() => []),
+      ]);
       if (hits === null) return local.search(query, options);
-      return local.searchWith(query, hits.map(pageEntryOf), options);
+      const inScope = documentFilter(scope);
+      return local.searchWith(query, hits.map(pageEntryOf), options, waiting.filter(inScope));
     },
   };
 }

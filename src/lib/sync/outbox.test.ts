@@ -49,6 +49,26 @@ describe("the outbox", () => {
     outbox.close();
   });
 
+  it("names the records of one table that wait, by their keys, until they are sent", async () => {
+    const outbox = await openOutbox("fay");
+    const page = (docId: string, n: number): Change => ({
+      table: "document_pages",
+      op: "upsert",
+      key: { document_id: docId, page_number: n },
+      row: { document_id: docId, page_number: n, text: "x" },
+    });
+    await outbox.put([upsert("a", "A"), page("d1", 1), page("d1", 2), page("d2", 1), { table: "documents", op: "delete", key: { id: "d3" } }]);
+    expect(await outbox.waitingKeys("document_pages")).toEqual(
+      expect.arrayContaining([{ document_id: "d1", page_number: 1 }, { document_id: "d1", page_number: 2 }, { document_id: "d2", page_number: 1 }]),
+    );
+    expect(await outbox.waitingKeys("document_pages")).toHaveLength(3);
+    expect(await outbox.waitingKeys("documents")).toEqual([{ id: "d3" }]);
+    await outbox.done((await outbox.take(10)).filter((q) => q.change.key.document_id === "d1"));
+    expect(await outbox.waitingKeys("document_pages")).toEqual([{ document_id: "d2", page_number: 1 }]);
+    expect(await outbox.waitingKeys("knowledge_items")).toEqual([]);
+    outbox.close();
+  });
+
   it("is each user's own, and gone once deleted", async () => {
     const carla = await openOutbox("carla");
     await carla.put([upsert("a", "A")]);

@@ -42,6 +42,8 @@ export interface Outbox {
   done(sent: readonly QueuedChange[]): Promise<void>;
   /** How many records have a change waiting. */
   count(): Promise<number>;
+  /** The keys of the records of `table` that have a change waiting (their keys alone: a page's text is not read). */
+  waitingKeys(table: string): Promise<RowKey[]>;
   close(): void;
 }
 
@@ -97,6 +99,12 @@ export async function openOutbox(userId: string): Promise<Outbox> {
         await tx.done;
       }),
     count: () => open(0, () => db.count("changes")),
+    waitingKeys: (table) =>
+      open<RowKey[]>([], async () => {
+        // A record's id is its table, '|', then its key's entries as JSON (recordId): one table's ids sort together.
+        const ids = await db.getAllKeys("changes", IDBKeyRange.bound(`${table}|`, `${table}|\uffff`));
+        return ids.map((id) => Object.fromEntries(JSON.parse(id.slice(table.length + 1)) as [string, string | number][]));
+      }),
     close: () => {
       closed = true;
       db.close();

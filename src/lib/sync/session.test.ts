@@ -69,3 +69,32 @@ describe("reading the server when the page comes back", () => {
     workspace.close();
   });
 });
+
+describe("pages the server has not confirmed", () => {
+  it("names the documents whose pages wait in the outbox, until the server takes them", async () => {
+    const page = (docId: string, n: number): Change => ({
+      table: "document_pages",
+      op: "upsert",
+      key: { document_id: docId, page_number: n },
+      row: { document_id: docId, page_number: n, text: "Governed by the laws of Cyprus.", source: "text" },
+    });
+    let up = false;
+    const send = vi.fn(async (changes: Change[]) =>
+      up ? { kind: "answered" as const, results: changes.map(() => ({ ok: true as const })) } : { kind: "retry" as const, reason: "503" },
+    );
+    const select = vi.fn(async () => ({ ok: true as const, rows: [] }));
+    const api = { reader: { select }, send } as unknown as SyncApi;
+    const win = new EventTarget();
+    const session = await openSyncSession("eve", api, { win, refreshMs: 3_600_000 });
+    session.start();
+    await session.queue([page("doc-1", 1), page("doc-1", 2), page("doc-2", 1), upsert("case-1")]);
+    await vi.waitFor(() => expect(send).toHaveBeenCalled());
+    // The server refused the batch: both documents' pages still wait, and nothing else is named.
+    expect(await session.unsentPages()).toEqual(new Set(["doc-1", "doc-2"]));
+    // Back: the browser is online again and the outbox is sent.
+    up = true;
+    win.dispatchEvent(new Event("online"));
+    await vi.waitFor(async () => expect(await session.unsentPages()).toEqual(new Set()));
+    session.stop();
+  });
+});

@@ -66,6 +66,11 @@ export interface SyncSession {
   queue(changes: readonly Change[]): Promise<void>;
   /** How many records have a change the server has not confirmed, the edits made so far queued first (Sign Out says it). */
   waiting(): Promise<number>;
+  /**
+   * The documents whose pages the server has not confirmed (read here a moment ago, or while it could not be
+   * reached): search_pages cannot find them yet, so this browser's copy of their pages stands in (serverPages.ts).
+   */
+  unsentPages(): Promise<ReadonlySet<string>>;
 }
 
 /** Parses a sharded feature's records (messages by conversation): each shard on its own, a bad one left out. */
@@ -138,6 +143,9 @@ export async function openSyncSession(userId: string, api: SyncApi, options: Syn
     async waiting() {
       await remote.flush();
       return outbox.count();
+    },
+    async unsentPages() {
+      return new Set((await outbox.waitingKeys("document_pages")).map((key) => String(key.document_id)));
     },
     wrap(entry, local) {
       const mapping = TABLE_MAPPINGS.find((m) => m.feature === entry.feature.name);

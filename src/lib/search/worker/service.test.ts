@@ -141,4 +141,26 @@ describe("the search service", () => {
     expect(ids(await service.searchWith("Was the confession admissible?", pages))).toEqual([]);
     expect(ids(await service.searchWith("When is the security deposit returned?", pages))[0]).toBe("page:doc-lease:2");
   });
+
+  it("searches a document the server has not confirmed in its stored pages, in place of any the server found of it", async () => {
+    const { service, pageReads } = setup();
+    await service.sync(everyDocument, KNOWLEDGE, true);
+    const question = "When is the security deposit returned?";
+    // Handed over, and search_pages has none of the lease yet: only its stored pages can answer.
+    expect(ids(await service.searchWith(question, [])).filter((id) => id.startsWith("page:"))).toEqual([]);
+    pageReads.length = 0;
+    expect(ids(await service.searchWith(question, [], undefined, [LEASE]))[0]).toBe("page:doc-lease:2");
+    expect(pageReads).toEqual([LEASE.id]);
+    // A stale page the server still holds of it gives way to the stored one; another document's pages stay.
+    const stale = { kind: "page" as const, ...LEASE, docId: LEASE.id, page: 2, text: "The security deposit is returned when the landlord sees fit: this page was rewritten." };
+    const other = DOCUMENTS.find(({ document }) => document.id !== LEASE.id);
+    if (!other) throw new Error("fixture");
+    const otherPage = { kind: "page" as const, ...other.document, docId: other.document.id, page: 1, text: "The security deposit is returned within 30 days." };
+    const findings = await service.searchWith(question, [stale, otherPage], undefined, [LEASE]);
+    expect(ids(findings)).toContain("page:doc-lease:2");
+    expect(ids(findings)).toContain(`page:${other.document.id}:1`);
+    expect(findings.results.map((result) => (result.entry.kind === "page" ? result.entry.text : "")).join(" ")).not.toContain("rewritten");
+    // A document with no stored pages here keeps what the server found.
+    expect(ids(await service.searchWith(question, [otherPage], undefined, [{ ...LEASE, id: "doc-elsewhere" }]))).toContain(`page:${other.document.id}:1`);
+  });
 });

@@ -1,7 +1,8 @@
 import type { PageText } from "../../documents/pages";
-import type { KnowledgeInput, PageEntry, SearchDocument, WorkspaceEntry } from "../entries";
+import { pageEntries, type KnowledgeInput, type PageEntry, type SearchDocument, type WorkspaceEntry } from "../entries";
 import { planQuery, searchTerms, type SearchTerms } from "../rank";
 import type { Findings, SearchOptions } from "../results";
+import { UNSENT_PAGES } from "../serverPages";
 import { loadLexicon } from "../understand";
 import { createSearchIndex, loadSearchIndex, type SearchIndex } from "./searchIndex";
 
@@ -118,9 +119,25 @@ export function createSearchService(deps: SearchServiceDeps) {
       }),
     /** The relevant passages for a question within the scope, best first, and the clause it asks about. */
     search: (query: string, options?: SearchOptions): Promise<Findings> => run(async () => (await readyFor(options)).search(query, options)),
-    /** The same, with these pages (what Postgres found) standing for the index's own pages. */
-    searchWith: (query: string, pages: readonly PageEntry[], options?: SearchOptions): Promise<Findings> =>
-      run(async () => (await readyFor(options)).search(query, { ...options, pages })),
+    /**
+     * The same, with these pages (what Postgres found) standing for the index's own pages, and the stored pages of the
+     * `unsent` documents (the server has not confirmed them: serverPages.ts) in place of any it found of them.
+     */
+    searchWith: (query: string, pages: readonly PageEntry[], options?: SearchOptions, unsent: readonly SearchDocument[] = []): Promise<Findings> =>
+      run(async () => {
+        const target = await readyFor(options);
+        const own: PageEntry[] = [];
+        const replaced = new Set<string>();
+        for (const document of unsent) {
+          if (own.length >= UNSENT_PAGES) break;
+          const stored = await deps.pages(document.id).catch(() => []);
+          if (stored.length === 0) continue;
+          own.push(...pageEntries(document, stored).slice(0, UNSENT_PAGES - own.length));
+          replaced.add(document.id);
+        }
+        const candidates = replaced.size === 0 ? pages : [...pages.filter((page) => !replaced.has(page.docId)), ...own];
+        return target.search(query, { ...options, pages: candidates });
+      }),
     /** The terms a question is searched for (what search_pages is asked). */
     terms: async (query: string, wordsOnly = false): Promise<SearchTerms> => {
       if (!wordsOnly) await loadLexicon();

@@ -38,7 +38,8 @@ export function createSearchWorkerApi(open: (userId: string) => Promise<Document
     add: (userId: string, document: SearchDocument, pages: PageText[]): Promise<void> => serviceFor(userId).add(document, pages),
     remove: (userId: string, docId: string): Promise<void> => serviceFor(userId).remove(docId),
     search: (userId: string, query: string, options?: SearchOptions): Promise<Findings> => serviceFor(userId).search(query, options),
-    searchWith: (userId: string, query: string, pages: PageEntry[], options?: SearchOptions): Promise<Findings> => serviceFor(userId).searchWith(query, pages, options),
+    searchWith: (userId: string, query: string, pages: PageEntry[], options?: SearchOptions, unsent: SearchDocument[] = []): Promise<Findings> =>
+      serviceFor(userId).searchWith(query, pages, options, unsent),
     terms: (userId: string, query: string, wordsOnly?: boolean): Promise<SearchTerms> => serviceFor(userId).terms(query, wordsOnly),
     flush: async (userId: string): Promise<void> => {
       if (current?.userId === userId) await current.service.flush();
