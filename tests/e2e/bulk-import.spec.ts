@@ -259,3 +259,36 @@ test.describe("1,000 files", () => {
     );
   });
 });
+
+test("leaving while the chosen files' bytes are being kept asks first; once every file is kept, it asks nothing", async ({ page }) => {
+  // The files' bytes are held back (Blob.arrayBuffer waits), so the import is caught while it keeps them.
+  await page.evaluate(() => {
+    const read = Blob.prototype.arrayBuffer;
+    let release = () => undefined as void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    (window as unknown as { releaseBytes: () => void }).releaseBytes = release;
+    Blob.prototype.arrayBuffer = async function (this: Blob) {
+      await held;
+      return read.call(this);
+    };
+  });
+  await importDrop(page, files(30, () => false));
+  await expect(page.getByRole("region", { name: "Bulk import" }).getByRole("status")).toHaveText(/^0 done \/ 0 failed \/ 30 remaining/);
+  const asked = page.waitForEvent("dialog");
+  await page.close({ runBeforeUnload: true });
+  const dialog = await asked;
+  expect(dialog.type()).toBe("beforeunload");
+  // Staying: nothing is lost, and the files are kept and read.
+  await dialog.dismiss();
+  expect(page.isClosed()).toBe(false);
+  await page.evaluate(() => (window as unknown as { releaseBytes: () => void }).releaseBytes());
+  await expect.poll(() => keptFiles(page), READ).toBe(30);
+  const dialogs: string[] = [];
+  page.on("dialog", (later) => {
+    dialogs.push(later.type());
+    void later.accept();
+  });
+  await page.close({ runBeforeUnload: true });
+  await expect.poll(() => page.isClosed()).toBe(true);
+  expect(dialogs).toEqual([]);
+});

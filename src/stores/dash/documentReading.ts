@@ -25,6 +25,12 @@ export interface DocumentReadingDeps {
   leaving?: () => boolean;
   /** A document was read: its pages go to the search index and, with Supabase, the project. */
   pagesRead: (upload: Upload, pages: readonly PageText[]) => Promise<void>;
+  /**
+   * On while chosen files' bytes are being kept (off once none is): leaving the page then would lose the files not
+   * kept yet, so the page asks first (pageLeaving.ts). Only while it matters: a beforeunload listener keeps a page out
+   * of the back-forward cache.
+   */
+  guardLeaving?: (on: boolean) => void;
   /** True for an upload held back (its bulk import is paused): it waits in the queue until released. */
   held?: (id: string) => boolean;
   /**
@@ -59,6 +65,9 @@ export function createDocumentReading(deps: DocumentReadingDeps) {
   const $progress = atom<ReadonlyMap<string, IngestProgress>>(new Map());
   /** Uploads whose bytes (or, for a sample, its pages) are still being fetched or written: queued once they are. */
   const keeping = new Set<string>();
+  /** The user's chosen files among them (not the samples, which the site can send again). */
+  const choosing = new Set<string>();
+  const guard = () => deps.guardLeaving?.(choosing.size > 0);
   /** Bumped when reading stops (the workspace is cleared): a file still being kept from before is forgotten. */
   let generation = 0;
   /** Whether the sample documents may be read: not before something shows or searches documents. */
@@ -170,6 +179,8 @@ export function createDocumentReading(deps: DocumentReadingDeps) {
   /** Keeps a chosen file's bytes in the user's database, then queues it; a refused write fails this one only. */
   async function keep(upload: Upload, file: File, kept: () => void): Promise<void> {
     keeping.add(upload.id);
+    choosing.add(upload.id);
+    guard();
     deps.onKeep?.();
     await store(upload, file, generation, kept);
   }
@@ -181,7 +192,11 @@ export function createDocumentReading(deps: DocumentReadingDeps) {
    */
   async function keepMany(items: readonly { upload: Upload; file: File }[], kept: (upload: Upload) => void): Promise<void> {
     const run = generation;
-    for (const { upload } of items) keeping.add(upload.id);
+    for (const { upload } of items) {
+      keeping.add(upload.id);
+      choosing.add(upload.id);
+    }
+    guard();
     deps.onKeep?.();
     for (let at = 0; at < items.length && run === generation; at += KEEPING_BATCH) {
       const batch = items.slice(at, at + KEEPING_BATCH);
@@ -216,6 +231,7 @@ export function createDocumentReading(deps: DocumentReadingDeps) {
   /** A file kept (or refused, and why): queued to be read, or failed with its reason. */
   function settle(upload: Upload, refused: string | null, kept: () => void): void {
     keeping.delete(upload.id);
+    if (choosing.delete(upload.id) && choosing.size === 0) guard();
     if (!find(upload.id)) return;
     // Left unfinished instead: the next visit reads it again.
     if (refused && deps.leaving?.()) return;
@@ -265,6 +281,8 @@ export function createDocumentReading(deps: DocumentReadingDeps) {
       pendingProgress = null;
       generation += 1;
       keeping.clear();
+      choosing.clear();
+      guard();
       queue.clear();
       samplesQueue.clear();
     },

@@ -14,7 +14,7 @@ import type { IngestQueueDeps } from "../../lib/documents/queue";
 import { createReaderPool, readInWorker } from "../../lib/documents/reader";
 import { startAttempt, type UploadStatus } from "../../lib/documents/timeline";
 import { nextVersion } from "../../lib/dash/versions";
-import { leavingTracker } from "../../lib/pageLeaving";
+import { leaveGuard, leavingTracker } from "../../lib/pageLeaving";
 import { createDocumentMirror, type MirrorTarget } from "../../lib/sync/documentMirror";
 import { $cases, caseTitle } from "./cases";
 import { createDocumentReading } from "./documentReading";
@@ -59,6 +59,8 @@ export interface UploadsDeps {
   onKeep?: () => void;
   /** True while the page is being left: a fetch cut off by the navigation is no failure of the sample. */
   leaving?: () => boolean;
+  /** On while chosen files' bytes are being kept: leaving the page asks first (documentReading.ts). */
+  guardLeaving?: (on: boolean) => void;
   /** Adds a read document's pages to the search index (its Embedding step). */
   embed?: (upload: Upload, pages: readonly PageText[]) => Promise<void>;
   /** With Supabase: the user's project, where originals (the bucket) and pages (the outbox) are kept too. */
@@ -96,6 +98,7 @@ export function createUploadsStore(deps: UploadsDeps) {
     samplePages: deps.samplePages,
     ...(deps.onKeep ? { onKeep: deps.onKeep } : {}),
     ...(deps.leaving ? { leaving: deps.leaving } : {}),
+    ...(deps.guardLeaving ? { guardLeaving: deps.guardLeaving } : {}),
     pagesRead: async (upload, pages) => {
       await mirror.pagesRead(upload.id, pages);
       if (deps.embed) await deps.embed(upload, pages);
@@ -302,6 +305,7 @@ const uploads = createUploadsStore({
   fetchSample: fetchSampleFile,
   onKeep: () => void import("./documentsDb").then(({ askToPersist }) => askToPersist()),
   leaving: leavingTracker(typeof window === "undefined" ? undefined : window),
+  guardLeaving: leaveGuard(typeof window === "undefined" ? undefined : window),
   // Loaded on use, as the database is: the search worker's handle reads $auth, which this module's tests cannot load.
   embed: (upload, pages) => import("./searchWorker").then(({ indexPages }) => indexPages(upload, pages)),
   remote: () => $remote.get(),

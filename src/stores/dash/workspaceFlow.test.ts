@@ -29,7 +29,12 @@ let users = 0;
 function workspace(
   read: (kind: string, bytes: ArrayBuffer) => Promise<IngestResult> = () => Promise.resolve(twoPages),
   samplePages: () => Promise<SamplePages> = () => Promise.resolve(sampleReads()),
-  { samples = true, fetchSample = (path: string) => Promise.resolve(new TextEncoder().encode(`bytes of ${path}`).buffer), batchMs = undefined as number | undefined } = {},
+  {
+    samples = true,
+    fetchSample = (path: string) => Promise.resolve(new TextEncoder().encode(`bytes of ${path}`).buffer),
+    batchMs = undefined as number | undefined,
+    guardLeaving = undefined as ((on: boolean) => void) | undefined,
+  } = {},
 ) {
   const clock = createClock();
   let n = 0;
@@ -40,7 +45,7 @@ function workspace(
   // The search service the worker runs, here in the test's thread over the same database.
   const search = createSearchService({ load: () => Promise.resolve(undefined), save: () => Promise.resolve(), pages: (id) => db.then((d) => d.getPages(id)) });
   const embed = (upload: Upload, pages: readonly PageText[]) => search.add(searchDocument(upload), pages);
-  const uploads = createUploadsStore({ clock, newId, caseTitle: cases.caseTitle, caseIds: () => cases.$cases.get(), db: () => db, read, samplePages, fetchSample, embed, ...(batchMs === undefined ? {} : { batchMs }) });
+  const uploads = createUploadsStore({ clock, newId, caseTitle: cases.caseTitle, caseIds: () => cases.$cases.get(), db: () => db, read, samplePages, fetchSample, embed, ...(batchMs === undefined ? {} : { batchMs }), ...(guardLeaving ? { guardLeaving } : {}) });
   // The workspace loads a new user's records: the samples (or none, for a test that holds the reader).
   uploads.$uploads.set(samples ? uploadsFeature.samples() : []);
   // The app reads them once a screen shows documents or a question is asked (the samples' test below checks that).
@@ -167,6 +172,25 @@ describe("uploads", () => {
     expect(states()).toEqual(bulk.ids.map(() => "done"));
     // Four changes a file (reading, read, done, and its progress) would have been 120.
     expect(changes).toBeLessThanOrEqual(5);
+  });
+
+  it("asks before the page is left while chosen files' bytes are being kept, and no longer once they are", async () => {
+    const guards: boolean[] = [];
+    const { uploads, db } = workspace(undefined, undefined, { guardLeaving: (on) => guards.push(on) });
+    // The samples' pages come with the site: reading them never guards the page.
+    await settled(() => expect(uploads.$uploads.get().every((u) => u.processing.state === "done")).toBe(true));
+    expect(guards).toEqual([]);
+    uploads.chooseFiles(Array.from({ length: 60 }, (_, i) => new File([`Letter ${String(i)}`], `letter-${String(i)}.txt`, { type: "text/plain" })));
+    uploads.setCase(sampleCases[1]!.id);
+    const bulk = uploads.submitMany()!;
+    expect(guards).toEqual([true]);
+    // Off once the last of the 60 is kept (in three batches), not before.
+    const database = await db;
+    await settled(() => expect(guards).toEqual([true, false]));
+    for (const id of bulk.ids) expect(await database.getFile(id)).toBeDefined();
+    send(uploads);
+    expect(guards).toEqual([true, false, true]);
+    await settled(() => expect(guards).toEqual([true, false, true, false]));
   });
 
   it("slower reading extends the floors: OCR Processing until it is read, with the page being read", async () => {
