@@ -6,7 +6,7 @@ import { casesFeature } from "../../stores/dash/cases";
 import { persisted } from "../dash/persisted";
 import { createWorkspace } from "../dash/workspace";
 import { openOutbox, type Change } from "./outbox";
-import { createJournal, openSyncSession, type SyncApi } from "./session";
+import { createJournal, openSyncSession, type SyncApi, type SyncSession } from "./session";
 
 const upsert = (id: string): Change => ({ table: "cases", op: "upsert", key: { id }, row: { id } });
 
@@ -66,6 +66,37 @@ describe("reading the server when the page comes back", () => {
     win.dispatchEvent(new Event("focus"));
     await vi.waitFor(() => expect(select).toHaveBeenCalledTimes(2));
     answer();
+    workspace.close();
+  });
+
+  it("reads nothing twice for a focus while a read asked for (joining a firm) is under way", async () => {
+    const win = new EventTarget();
+    const answers: (() => void)[] = [];
+    const select = vi.fn(() => new Promise<{ ok: true; rows: [] }>((resolve) => answers.push(() => resolve({ ok: true, rows: [] }))));
+    const api = { reader: { select }, send: vi.fn(async () => ({ kind: "retry" as const, reason: "offline" })) } as unknown as SyncApi;
+    let opened: Promise<SyncSession> | undefined;
+    const workspace = createWorkspace({
+      features: [persisted(atom(casesFeature.samples()), casesFeature)],
+      storage: new MemoryStorage(),
+      openSync: (id) => (opened = openSyncSession(id, api, { win, refreshMs: 3_600_000 })),
+    });
+    await workspace.open("flo");
+    const session = await opened!;
+    await vi.waitFor(() => expect(select).toHaveBeenCalled());
+    const opening = select.mock.calls.length;
+    for (const answer of answers.splice(0)) answer();
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    const asked = session.refresh();
+    await vi.waitFor(() => expect(select).toHaveBeenCalledTimes(opening * 2));
+    win.dispatchEvent(new Event("focus"));
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(select).toHaveBeenCalledTimes(opening * 2);
+    for (const answer of answers.splice(0)) answer();
+    await expect(asked).resolves.toBe(true);
+    // Once it is read, a focus reads again.
+    win.dispatchEvent(new Event("focus"));
+    await vi.waitFor(() => expect(select).toHaveBeenCalledTimes(opening * 3));
+    for (const answer of answers.splice(0)) answer();
     workspace.close();
   });
 });

@@ -110,15 +110,19 @@ export async function openSyncSession(userId: string, api: SyncApi, options: Syn
   const remote = createRemoteWorkspace({ reader: { select: (table) => api.reader.select(table, userId) }, outbox, sender, onError, journal: journal.write, ...(options.now ? { now: options.now } : {}) });
   let interval: ReturnType<typeof setInterval> | undefined;
 
-  /** The read of the server under way, if any. */
+  /** The read of the server under way, if any (the session's own, or one asked for: joining a firm reads it again). */
   let reading: Promise<unknown> | null = null;
-  const refresh = () => {
-    const read = remote.refresh().catch(onError);
-    reading = read;
-    void read.finally(() => {
-      if (reading === read) reading = null;
+  /** Reads the server, the read kept as the one under way until it ends. */
+  const read = (): Promise<boolean> => {
+    const under = remote.refresh();
+    const settled = under.catch(() => undefined);
+    reading = settled;
+    void settled.finally(() => {
+      if (reading === settled) reading = null;
     });
+    return under;
   };
+  const refresh = () => void read().catch(onError);
   const onVisible = () => {
     if (doc && doc.visibilityState !== "visible") return;
     sender.kick({ now: true });
@@ -131,7 +135,7 @@ export async function openSyncSession(userId: string, api: SyncApi, options: Syn
 
   return {
     $state: sender.$state,
-    refresh: () => remote.refresh(),
+    refresh: read,
     async queue(changes) {
       await outbox.put(orderForApply(changes));
       sender.kick();
