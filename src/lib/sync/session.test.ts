@@ -122,6 +122,10 @@ describe("pages the server has not confirmed", () => {
     await vi.waitFor(() => expect(send).toHaveBeenCalled());
     // The server refused the batch: both documents' pages still wait, and nothing else is named.
     expect(await session.unsentPages()).toEqual(new Set(["doc-1", "doc-2"]));
+    // Read once while the outbox stays as it is (a Review asks for every cell), again once it changes.
+    expect(session.unsentPages()).toBe(session.unsentPages());
+    await session.queue([page("doc-3", 1)]);
+    expect(await session.unsentPages()).toEqual(new Set(["doc-1", "doc-2", "doc-3"]));
     // Back: the browser is online again and the outbox is sent.
     up = true;
     win.dispatchEvent(new Event("online"));

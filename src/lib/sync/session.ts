@@ -3,7 +3,7 @@ import type { PageHit } from "../search/results";
 import type { ReadableAtom } from "nanostores";
 import type { PersistedRecords } from "../dash/persisted";
 import type { Repository } from "../dash/repository";
-import { openOutbox, type Change } from "./outbox";
+import { openOutbox, type Change, type Outbox } from "./outbox";
 import { createRemoteWorkspace, orderForApply, type RemoteReader } from "./remote";
 import { createSender, type SendOutcome, type SenderState } from "./sender";
 import { TABLE_MAPPINGS } from "./tables";
@@ -92,7 +92,21 @@ const parseShards = (parseShard: (data: unknown) => unknown) => (records: unknow
  */
 export async function openSyncSession(userId: string, api: SyncApi, options: SyncSessionOptions = {}): Promise<SyncSession> {
   const { win, doc, onError = () => undefined, refreshMs = REFRESH_MS } = options;
-  const outbox = await openOutbox(userId);
+  const opened = await openOutbox(userId);
+  /** Bumped once each change of the outbox is made: what unsentPages read before it is stale. */
+  let outboxChanges = 0;
+  const changing =
+    <A extends unknown[]>(change: (...args: A) => Promise<void>) =>
+    async (...args: A): Promise<void> => {
+      try {
+        await change(...args);
+      } finally {
+        outboxChanges += 1;
+      }
+    };
+  const outbox: Outbox = { ...opened, put: changing(opened.put), done: changing(opened.done) };
+  /** The documents whose pages wait, as last read, and at which change of the outbox (a Review asks for each cell). */
+  let unsent: { at: number; ids: Promise<ReadonlySet<string>> } | null = null;
   const journal = createJournal(options.storage ?? null, journalKey(userId));
   // Changes a page closed on before the outbox had them: into the outbox first.
   const unwritten = journal.pending();
@@ -148,8 +162,16 @@ export async function openSyncSession(userId: string, api: SyncApi, options: Syn
       await remote.flush();
       return outbox.count();
     },
-    async unsentPages() {
-      return new Set((await outbox.waitingKeys("document_pages")).map((key) => String(key.document_id)));
+    unsentPages() {
+      if (unsent?.at !== outboxChanges) {
+        const ids = outbox.waitingKeys("document_pages").then((keys) => new Set(keys.map((key) => String(key.document_id))));
+        unsent = { at: outboxChanges, ids };
+        // A failed read is not kept: the next search reads again.
+        ids.catch(() => {
+          if (unsent?.ids === ids) unsent = null;
+        });
+      }
+      return unsent.ids;
     },
     wrap(entry, local) {
       const mapping = TABLE_MAPPINGS.find((m) => m.feature === entry.feature.name);
