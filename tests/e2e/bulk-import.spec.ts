@@ -173,23 +173,19 @@ test.describe("1,000 files", () => {
   // The page's clock and its Long Tasks observer are installed before it loads, so every task of the import is seen.
   test.use({ workspaceScreen: null });
 
-  /** The issue's bound on a main-thread task while a bulk import runs, asserted on each task's own work (its CPU time). */
-  const TASK_MS = 50;
   /**
-   * Asserted instead of none over TASK_MS, so that the test holds beside other tests on this two-core machine: at most
-   * three tasks over it (BULK_READ_CONCURRENCY; in traces the tasks over 50 ms were reader workers' starts, a task of
-   * Chromium's of 25-80 ms with no script or layout in it, a style recalculation, or the Import click's handler) and
-   * none over 200 ms. Alone or beside two other runs the longest did 20-36 ms of work in 11 runs of 12 and 94 ms in one
-   * (2026-11-28), 41-82 ms in 7 runs (2026-12-01: the longest was the frame's animation step, the status badges'
-   * colour transitions that reduced motion's stylesheet gave every element); with no transition under reduced
-   * motion, 33-50 ms in 3 runs, none over 50 (a worker's start the longest). In the whole suite on the loaded machine
-   * one task did 152 ms once (a task's CPU time grows too when three browsers share two cores). Before the reader pool
-   * it did 494 ms, and 18 tasks went over 50 ms. A failure names what ran in each long task (mainThread.ts's `what`).
+   * The issue's bound on a main-thread task while a bulk import runs, asserted on each task's own work (its CPU time):
+   * none over it. The Long Tasks API's wall time also counts the waits for a core that other processes cause on this
+   * two-core machine, so it is annotated, not asserted. Before the reader pool the longest task did 494 ms of work, and
+   * 18 went over 50 ms; with the pool, a reader worker's start (a task of Chromium's of 25-80 ms, no script or layout in
+   * it) was the one task over 50 ms, so up to three were allowed. The workers now start when the files are chosen
+   * (reader.ts, `warm`) and read up to READER_MAX_USES documents each, so none starts while the 1,000 are read:
+   * 2026-12-02, alone, the longest task did 33 ms of work (the Import click's handler), and 36-44 ms in three runs at
+   * once. A failure names what ran in each long task (mainThread.ts's `what`).
    */
-  const OVER_TASK_MS_AT_MOST = 3;
-  const NONE_OVER_MS = 200;
+  const TASK_MS = 50;
 
-  test("1,000 small files in one drop: all queued at once and read in seconds, main-thread tasks within 50 ms of work but for a worker's start", async ({ page, context, browser }) => {
+  test("1,000 small files in one drop: all queued at once and read in seconds, no main-thread task over 50 ms of work", async ({ page, context, browser }) => {
     await signInAs(context);
     await installClock(page);
     await page.addInitScript(() => {
@@ -246,8 +242,7 @@ test.describe("1,000 files", () => {
     const over = tasks.filter((t) => t.cpuMs > TASK_MS).map(told);
     const longestFive = [...tasks].sort((a, b) => b.cpuMs - a.cpuMs).slice(0, 5);
     test.info().annotations.push({ type: "the five longest tasks", description: longestFive.map(told).join(" | ") });
-    expect(over.length, `main-thread tasks doing more than ${String(TASK_MS)} ms of work: ${over.join(" | ")}`).toBeLessThanOrEqual(OVER_TASK_MS_AT_MOST);
-    expect(tasks.filter((t) => t.cpuMs > NONE_OVER_MS).map(told), `main-thread tasks doing more than ${String(NONE_OVER_MS)} ms of work`).toEqual([]);
+    expect(over, `main-thread tasks doing more than ${String(TASK_MS)} ms of work`).toEqual([]);
     expect(tasks.length).toBeGreaterThan(1000);
 
     // Every file once, the blank ones Failed with the reader's reason.

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { IngestReply, IngestRequest } from "./protocol";
-import { createReaderPool, readInWorker, READER_IDLE_MS, READER_MAX_USES, type WorkerLike } from "./reader";
+import { createReaderPool, readInWorker, READER_IDLE_MS, READER_MAX_USES, READER_WARM_MS, type WorkerLike } from "./reader";
 import { DOCUMENT_TIMEOUT_MS, FAILURE_REASONS } from "./reasons";
 
 /** A worker the test drives: what it was sent, and a way to answer, crash or stay silent. */
@@ -126,5 +126,36 @@ describe("createReaderPool", () => {
     // The idle worker stopped is not handed out again.
     void readInWorker("txt", new ArrayBuffer(4), { pool });
     expect(made).toHaveLength(3);
+  });
+
+  it(`starts workers before their documents (warm): the documents take them, none is started twice, and unused ones stop after ${String(READER_WARM_MS / 1000)} s`, async () => {
+    const made: ReturnType<typeof fakeWorker>[] = [];
+    const pool = createReaderPool({ idle: 3, createWorker: () => (made.push(fakeWorker()), made.at(-1)!.worker) });
+    pool.warm(5);
+    expect(made).toHaveLength(3);
+    pool.warm(3);
+    expect(made).toHaveLength(3);
+    const readings = [0, 1, 2].map(() => readInWorker("txt", new ArrayBuffer(4), { pool }));
+    expect(made).toHaveLength(3);
+    expect(made.map((m) => m.sent.length)).toEqual([1, 1, 1]);
+    made.forEach((m) => m.answer(result));
+    await Promise.all(readings);
+    // Warmed, never used: stopped after READER_WARM_MS, not the READER_IDLE_MS of a worker that has read.
+    const unused = createReaderPool({ idle: 2, createWorker: () => (made.push(fakeWorker()), made.at(-1)!.worker) });
+    unused.warm(2);
+    expect(made).toHaveLength(5);
+    await vi.advanceTimersByTimeAsync(READER_IDLE_MS);
+    expect([made[3]!.worker.terminated, made[4]!.worker.terminated]).toEqual([false, false]);
+    await vi.advanceTimersByTimeAsync(READER_WARM_MS - READER_IDLE_MS);
+    expect([made[3]!.worker.terminated, made[4]!.worker.terminated]).toEqual([true, true]);
+    // A worker that cannot start is no error of the choice: the document that needs one fails with its reason later.
+    const blocked = createReaderPool({
+      idle: 3,
+      createWorker: () => {
+        throw new Error("blocked");
+      },
+    });
+    expect(() => blocked.warm(3)).not.toThrow();
+    await expect(readInWorker("txt", new ArrayBuffer(4), { pool: blocked })).resolves.toEqual({ ok: false, reason: FAILURE_REASONS.crashed });
   });
 });

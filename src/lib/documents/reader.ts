@@ -32,6 +32,11 @@ export interface ReaderPool {
   take(): WorkerLike;
   /** A worker whose document was read to a result: kept for the next, or stopped. */
   give(worker: WorkerLike): void;
+  /**
+   * Starts idle workers until this many wait (at most `idle`), before the documents come: a bulk import's files chosen,
+   * its workers start while the case is picked, not while the import reads.
+   */
+  warm(count: number): void;
 }
 
 export interface ReaderPoolOptions {
@@ -42,6 +47,8 @@ export interface ReaderPoolOptions {
   maxUses?: number;
   /** How long an idle worker is kept with nothing to read. */
   idleMs?: number;
+  /** How long a worker started by warm waits for its first document. */
+  warmMs?: number;
   setTimer?: (run: () => void, ms: number) => ReturnType<typeof setTimeout>;
   clearTimer?: (timer: ReturnType<typeof setTimeout>) => void;
 }
@@ -49,11 +56,14 @@ export interface ReaderPoolOptions {
 /**
  * A worker reads this many documents before a new one takes its place. Starting a worker costs the page one task of
  * 25-80 ms (Chromium's DedicatedWorkerHostFactoryClient message, in a trace of the 1,000-file test): at 20 a worker,
- * those 50 starts were the import's longest tasks.
+ * those 50 starts were the import's longest tasks; at 200, the three workers of a 1,000-file import were each started
+ * again once while it read. At 500 they are not, the workers being started (warm) when the files are chosen.
  */
-export const READER_MAX_USES = 200;
+export const READER_MAX_USES = 500;
 /** An idle worker is stopped after this long with nothing to read. */
 export const READER_IDLE_MS = 10_000;
+/** A worker started before its documents (warm) waits this long for them: the time to pick a case and press Import. */
+export const READER_WARM_MS = 60_000;
 
 /**
  * Reader workers used again from one document to the next (a bulk import): starting a worker per file cost the page
@@ -61,9 +71,26 @@ export const READER_IDLE_MS = 10_000;
  * still reads one document at a time; one that crashed or timed out is stopped, never given back.
  */
 export function createReaderPool(options: ReaderPoolOptions): ReaderPool {
-  const { createWorker = ingestWorker, idle, maxUses = READER_MAX_USES, idleMs = READER_IDLE_MS, setTimer = setTimeout, clearTimer = clearTimeout } = options;
+  const { createWorker = ingestWorker, idle, maxUses = READER_MAX_USES, idleMs = READER_IDLE_MS, warmMs = READER_WARM_MS, setTimer = setTimeout, clearTimer = clearTimeout } = options;
   const uses = new WeakMap<WorkerLike, number>();
   const waiting: { worker: WorkerLike; timer: ReturnType<typeof setTimeout> }[] = [];
+  /** Keeps an idle worker for the next document, stopped after `ms` with nothing to read. */
+  const keep = (worker: WorkerLike, ms = idleMs) => {
+    const entry = {
+      worker,
+      timer: setTimer(() => {
+        const at = waiting.indexOf(entry);
+        if (at >= 0) waiting.splice(at, 1);
+        worker.terminate();
+      }, ms),
+    };
+    waiting.push(entry);
+  };
+  const start = () => {
+    const worker = createWorker();
+    uses.set(worker, 0);
+    return worker;
+  };
   return {
     take() {
       const kept = waiting.pop();
@@ -71,23 +98,21 @@ export function createReaderPool(options: ReaderPoolOptions): ReaderPool {
         clearTimer(kept.timer);
         return kept.worker;
       }
-      const worker = createWorker();
-      uses.set(worker, 0);
-      return worker;
+      return start();
     },
     give(worker) {
       const used = (uses.get(worker) ?? maxUses) + 1;
       uses.set(worker, used);
       if (used >= maxUses || waiting.length >= idle) return worker.terminate();
-      const entry = {
-        worker,
-        timer: setTimer(() => {
-          const at = waiting.indexOf(entry);
-          if (at >= 0) waiting.splice(at, 1);
-          worker.terminate();
-        }, idleMs),
-      };
-      waiting.push(entry);
+      keep(worker);
+    },
+    warm(count) {
+      const wanted = Math.min(count, idle);
+      try {
+        while (waiting.length < wanted) keep(start(), warmMs);
+      } catch {
+        // A worker that cannot start now is tried again when a document needs it (and fails it with its reason then).
+      }
     },
   };
 }

@@ -61,6 +61,8 @@ export interface UploadsDeps {
   leaving?: () => boolean;
   /** On while chosen files' bytes are being kept: leaving the page asks first (documentReading.ts). */
   guardLeaving?: (on: boolean) => void;
+  /** Files are about to be read, this many at most at once: the reader's workers may start now (a bulk import's choice). */
+  prepareReading?: (documents: number) => void;
   /** Adds a read document's pages to the search index (its Embedding step). */
   embed?: (upload: Upload, pages: readonly PageText[]) => Promise<void>;
   /** With Supabase: the user's project, where originals (the bucket) and pages (the outbox) are kept too. */
@@ -167,6 +169,7 @@ export function createUploadsStore(deps: UploadsDeps) {
   const chooseFiles = (files: readonly File[]) => {
     $bulkChoice.set([...files]);
     form.cancel();
+    deps.prepareReading?.(Math.min(files.length, BULK_READ_CONCURRENCY));
   };
 
   /**
@@ -301,6 +304,7 @@ const uploads = createUploadsStore({
   // The database follows the signed-in user ($auth), loaded with the first document so this module stays testable alone.
   db: () => import("./documentsDb").then(({ userDocumentsDb }) => userDocumentsDb()),
   read: (kind, bytes, onProgress) => readInWorker(kind, bytes, { onProgress, pool: readers }),
+  prepareReading: (documents) => readers.warm(documents),
   samplePages: fetchSamplePages,
   fetchSample: fetchSampleFile,
   onKeep: () => void import("./documentsDb").then(({ askToPersist }) => askToPersist()),

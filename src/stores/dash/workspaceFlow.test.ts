@@ -2,6 +2,7 @@ import "fake-indexeddb/auto";
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { searchDocument, type Upload } from "../../lib/dash/uploads";
 import { openDocumentsDb } from "../../lib/documents/db";
+import { BULK_READ_CONCURRENCY } from "../../lib/documents/bulk";
 import type { IngestResult, PageText } from "../../lib/documents/pages";
 import { createSearchService } from "../../lib/search/worker/service";
 import { loadLexicon } from "../../lib/search/understand";
@@ -34,6 +35,7 @@ function workspace(
     fetchSample = (path: string) => Promise.resolve(new TextEncoder().encode(`bytes of ${path}`).buffer),
     batchMs = undefined as number | undefined,
     guardLeaving = undefined as ((on: boolean) => void) | undefined,
+    prepareReading = undefined as ((documents: number) => void) | undefined,
   } = {},
 ) {
   const clock = createClock();
@@ -45,7 +47,7 @@ function workspace(
   // The search service the worker runs, here in the test's thread over the same database.
   const search = createSearchService({ load: () => Promise.resolve(undefined), save: () => Promise.resolve(), pages: (id) => db.then((d) => d.getPages(id)) });
   const embed = (upload: Upload, pages: readonly PageText[]) => search.add(searchDocument(upload), pages);
-  const uploads = createUploadsStore({ clock, newId, caseTitle: cases.caseTitle, caseIds: () => cases.$cases.get(), db: () => db, read, samplePages, fetchSample, embed, ...(batchMs === undefined ? {} : { batchMs }), ...(guardLeaving ? { guardLeaving } : {}) });
+  const uploads = createUploadsStore({ clock, newId, caseTitle: cases.caseTitle, caseIds: () => cases.$cases.get(), db: () => db, read, samplePages, fetchSample, embed, ...(batchMs === undefined ? {} : { batchMs }), ...(guardLeaving ? { guardLeaving } : {}), ...(prepareReading ? { prepareReading } : {}) });
   // The workspace loads a new user's records: the samples (or none, for a test that holds the reader).
   uploads.$uploads.set(samples ? uploadsFeature.samples() : []);
   // The app reads them once a screen shows documents or a question is asked (the samples' test below checks that).
@@ -172,6 +174,19 @@ describe("uploads", () => {
     expect(states()).toEqual(bulk.ids.map(() => "done"));
     // Four changes a file (reading, read, done, and its progress) would have been 120.
     expect(changes).toBeLessThanOrEqual(5);
+  });
+
+  it(`starts the reader's workers when many files are chosen, before Import: ${String(BULK_READ_CONCURRENCY)} at most, one for one file`, () => {
+    const prepared: number[] = [];
+    let reads = 0;
+    const { uploads } = workspace(() => ((reads += 1), Promise.resolve(twoPages)), undefined, { samples: false, prepareReading: (n) => prepared.push(n) });
+    const letters = (n: number) => Array.from({ length: n }, (_, i) => new File([`Letter ${String(i)}`], `letter-${String(i)}.txt`, { type: "text/plain" }));
+    uploads.chooseFiles(letters(200));
+    expect(prepared).toEqual([BULK_READ_CONCURRENCY]);
+    expect(reads).toBe(0);
+    uploads.cancelChoice();
+    uploads.chooseFiles(letters(1));
+    expect(prepared).toEqual([BULK_READ_CONCURRENCY, 1]);
   });
 
   it("asks before the page is left while chosen files' bytes are being kept, and no longer once they are", async () => {
