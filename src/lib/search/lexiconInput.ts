@@ -14,6 +14,10 @@ export const LEXICON_SETTINGS = {
   closeness: 0.5,
   /** The closeness is raised to this power: a near-synonym counts far more than a loose associate. */
   power: 3,
+  /** A concept's words' WordNet synonyms count too: those of each word's most common senses, this many per part of speech. */
+  synonymSenses: 1,
+  /** A question's word close to such a synonym counts this much of being as close to the concept's own word. */
+  synonymWeight: 0.85,
   /** The ordinary words a concept's head start is measured on: every `backgroundStep`th kept word of these ranks. */
   backgroundFrom: 300,
   backgroundTo: 30_000,
