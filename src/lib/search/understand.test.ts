@@ -66,6 +66,13 @@ describe("questions read by meaning", () => {
     },
   );
 
+  it("a question about a matter's own facts, close to no clause, is searched by its own words", () => {
+    // The words of the matter ("olive groves", "Tala") find its page; "pass to" alone is no assignment question.
+    const plan = planQuery("Who do the olive groves of Tala pass to?");
+    expect(plan.concepts).toEqual([]);
+    expect(plan.own).toEqual(expect.arrayContaining(["oliv", "grove", "tala"]));
+  });
+
   it("a question that is only a clause's name asks about that clause alone, even one whose name has no vector", () => {
     const plan = planQuery("What does this contract say about rofr/rofo/rofn?");
     expect(plan.concepts.map((c) => c.concept.id)).toEqual(["rofr"]);
