@@ -14,6 +14,7 @@ import type { IngestQueueDeps } from "../../lib/documents/queue";
 import { createReaderPool, readInWorker } from "../../lib/documents/reader";
 import { startAttempt, type UploadStatus } from "../../lib/documents/timeline";
 import { nextVersion } from "../../lib/dash/versions";
+import { nextTask } from "../../lib/nextTask";
 import { leaveGuard, leavingTracker } from "../../lib/pageLeaving";
 import { createDocumentMirror, type MirrorTarget } from "../../lib/sync/documentMirror";
 import { $cases, caseTitle } from "./cases";
@@ -70,6 +71,12 @@ export interface UploadsDeps {
   /** While a bulk import keeps many files queued, the reading's record changes are applied together this often (documentReading.ts). */
   batchMs?: number;
 }
+
+/**
+ * How many chosen files a bulk import's Import makes records of in one task: 200 take a few milliseconds; 1,000 in
+ * one task, with the records' listing and its render, took 33-86 ms of the main thread's work (bulk-import.spec.ts).
+ */
+export const IMPORT_STEP = 200;
 
 /** An upload as the Uploads screen shows it: its status now and, while it is read, which page. */
 export type RecentUpload = Upload & { status: UploadStatus; progress: IngestProgress | null };
@@ -172,31 +179,43 @@ export function createUploadsStore(deps: UploadsDeps) {
     deps.prepareReading?.(Math.min(files.length, BULK_READ_CONCURRENCY));
   };
 
+  /** The import being prepared (its records made a step at a time): a second Import meanwhile is the same one. */
+  let importing: Promise<BulkImport | null> | null = null;
+
   /**
-   * Imports the chosen files into the form's case at once: every accepted file Queued at this instant (its record
+   * Imports the chosen files into the form's case at once: every accepted file Queued at one instant (its record
    * listed, its bytes kept a few at a time), read BULK_READ_CONCURRENCY at a time; a file of the wrong type or size is
-   * refused with its reason and counted as failed. Null when no case is chosen.
+   * refused with its reason and counted as failed. The records are made IMPORT_STEP files a task, so a choice of
+   * thousands never holds the page, and listed all together in the last. Null when no case is chosen, or when the
+   * choice is cancelled or replaced before they are listed.
    */
-  const submitMany = (): BulkImport | null => {
+  const submitMany = (): Promise<BulkImport | null> => {
     const files = $bulkChoice.get();
     const { caseId } = form.$form.get();
     const caseName = deps.caseTitle(caseId);
-    if (!files || caseName === undefined) return null;
-    const now = new Date(deps.clock.now());
-    const accepted: { upload: Upload; file: File }[] = [];
-    const refused: BulkImport["refused"] = [];
-    for (const file of files) {
-      const problem = fileProblem(file);
-      if (problem) refused.push({ name: file.name, reason: problem });
-      else accepted.push({ upload: newUpload({ filename: file.name, sizeBytes: file.size, caseId, title: titleFromFileName(file.name) }, caseName, deps.newId(), now), file });
-    }
-    const bulk: BulkImport = { id: deps.newId(), ids: accepted.map((a) => a.upload.id), refused, cancelled: 0, startedAt: now.toISOString(), paused: false };
-    $bulkChoice.set(null);
-    $bulk.set([bulk]);
-    // Marked as being kept before they are listed, so the list's change queues none before its bytes are written.
-    void reading.keepMany(accepted, (upload) => pushFiles([upload]));
-    $uploads.set([...accepted.map((a) => a.upload).reverse(), ...$uploads.get()]);
-    return bulk;
+    if (!files || caseName === undefined) return Promise.resolve(null);
+    importing ??= (async () => {
+      const now = new Date(deps.clock.now());
+      const accepted: { upload: Upload; file: File }[] = [];
+      const refused: BulkImport["refused"] = [];
+      for (let from = 0; from < files.length; from += IMPORT_STEP) {
+        if (from > 0) await nextTask();
+        for (const file of files.slice(from, from + IMPORT_STEP)) {
+          const problem = fileProblem(file);
+          if (problem) refused.push({ name: file.name, reason: problem });
+          else accepted.push({ upload: newUpload({ filename: file.name, sizeBytes: file.size, caseId, title: titleFromFileName(file.name) }, caseName, deps.newId(), now), file });
+        }
+      }
+      if ($bulkChoice.get() !== files) return null;
+      const bulk: BulkImport = { id: deps.newId(), ids: accepted.map((a) => a.upload.id), refused, cancelled: 0, startedAt: now.toISOString(), paused: false };
+      $bulkChoice.set(null);
+      $bulk.set([bulk]);
+      // Marked as being kept before they are listed, so the list's change queues none before its bytes are written.
+      void reading.keepMany(accepted, (upload) => pushFiles([upload]));
+      $uploads.set([...accepted.map((a) => a.upload).reverse(), ...$uploads.get()]);
+      return bulk;
+    })().finally(() => (importing = null));
+    return importing;
   };
 
   const changeBulk = (edit: (bulk: BulkImport) => BulkImport | null) => {

@@ -16,7 +16,7 @@ import { createCasesStore } from "./cases";
 import { createFilesStore } from "./files";
 import { createKnowledgeStore } from "./knowledge";
 import { createPreferencesStore } from "./preferences";
-import { createUploadsStore, uploadsFeature } from "./uploads";
+import { createUploadsStore, IMPORT_STEP, uploadsFeature } from "./uploads";
 import type { SamplePages } from "../../lib/dash/samples/pages";
 
 const T0 = Date.parse("2025-03-14T10:00:00.000Z");
@@ -160,7 +160,7 @@ describe("uploads", () => {
     uploads.$uploads.listen(() => (changes += 1));
     uploads.chooseFiles(Array.from({ length: 30 }, (_, i) => new File([`Letter ${String(i)}`], `letter-${String(i)}.txt`, { type: "text/plain" })));
     uploads.setCase(sampleCases[1]!.id);
-    const bulk = uploads.submitMany()!;
+    const bulk = (await uploads.submitMany())!;
     expect(changes).toBe(1);
     const states = () => bulk.ids.map((id) => uploads.$uploads.get().find((u) => u.id === id)?.processing.state);
     // All 30 are read while the clock stands still, and the records have not changed since they were listed.
@@ -174,6 +174,36 @@ describe("uploads", () => {
     expect(states()).toEqual(bulk.ids.map(() => "done"));
     // Four changes a file (reading, read, done, and its progress) would have been 120.
     expect(changes).toBeLessThanOrEqual(5);
+  });
+
+  it(`makes a big choice's records ${String(IMPORT_STEP)} files a task and lists them all at once in the last; a choice cancelled meanwhile imports nothing`, async () => {
+    const { uploads } = workspace(() => Promise.resolve(twoPages), undefined, { samples: false });
+    await settled(() => expect(uploads.$uploads.get().every((u) => u.processing.state === "done")).toBe(true));
+    const letters = (n: number) => Array.from({ length: n }, (_, i) => new File([`Letter ${String(i)}`], `letter-${String(i)}.txt`, { type: "text/plain" }));
+    let changes = 0;
+    uploads.$uploads.listen(() => (changes += 1));
+    const listed = uploads.$uploads.get().length;
+    uploads.chooseFiles(letters(IMPORT_STEP * 5));
+    uploads.setCase(sampleCases[1]!.id);
+    const importing = uploads.submitMany();
+    // Nothing listed in the click's task: the choice is still there, and a second Import is the same import.
+    expect(uploads.$uploads.get()).toHaveLength(listed);
+    expect(uploads.$bulkChoice.get()).toHaveLength(IMPORT_STEP * 5);
+    expect(uploads.submitMany()).toBe(importing);
+    const bulk = (await importing)!;
+    expect(bulk.ids).toHaveLength(IMPORT_STEP * 5);
+    expect(changes).toBe(1);
+    expect(uploads.$uploads.get()).toHaveLength(listed + IMPORT_STEP * 5);
+    expect(uploads.$bulkChoice.get()).toBeNull();
+    expect(uploads.$bulk.get()).toEqual([bulk]);
+
+    uploads.dismissBulk();
+    uploads.chooseFiles(letters(IMPORT_STEP + 1));
+    const cancelled = uploads.submitMany();
+    uploads.cancelChoice();
+    expect(await cancelled).toBeNull();
+    expect(changes).toBe(1);
+    expect(uploads.$bulk.get()).toEqual([]);
   });
 
   it(`starts the reader's workers when many files are chosen, before Import: ${String(BULK_READ_CONCURRENCY)} at most, one for one file`, () => {
@@ -197,7 +227,7 @@ describe("uploads", () => {
     expect(guards).toEqual([]);
     uploads.chooseFiles(Array.from({ length: 60 }, (_, i) => new File([`Letter ${String(i)}`], `letter-${String(i)}.txt`, { type: "text/plain" })));
     uploads.setCase(sampleCases[1]!.id);
-    const bulk = uploads.submitMany()!;
+    const bulk = (await uploads.submitMany())!;
     expect(guards).toEqual([true]);
     // Off once the last of the 60 is kept (in three batches), not before.
     const database = await db;

@@ -29,7 +29,7 @@ export function BulkChoice() {
       className="dash-card"
       onSubmit={(event) => {
         event.preventDefault();
-        importFiles();
+        void importFiles();
       }}
     >
       <p className="flex items-center gap-2 font-medium">
