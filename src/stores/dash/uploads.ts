@@ -3,7 +3,7 @@ import { persisted } from "../../lib/dash/persisted";
 import type { Clock } from "../../lib/dash/clock";
 import type { FeatureDefinition } from "../../lib/dash/repository";
 import { fileProblem, newUpload, parseUploads, recentUploads, titleFromFileName, uploadStatus, uploadSteps, type Upload } from "../../lib/dash/uploads";
-import { BULK_READ_CONCURRENCY, bulkProgress, parseBulkImports, type BulkImport, type BulkProgress } from "../../lib/documents/bulk";
+import { BULK_READ_CONCURRENCY, bulkProgress, IMPORT_STEP, parseBulkImports, type BulkImport, type BulkProgress } from "../../lib/documents/bulk";
 import { sampleUploads } from "../../lib/dash/samples/documents";
 import type { SamplePages } from "../../lib/dash/samples/pages";
 import { fetchSampleFile, fetchSamplePages } from "../../lib/dash/samples/site";
@@ -71,12 +71,6 @@ export interface UploadsDeps {
   /** While a bulk import keeps many files queued, the reading's record changes are applied together this often (documentReading.ts). */
   batchMs?: number;
 }
-
-/**
- * How many chosen files a bulk import's Import makes records of in one task: 200 take a few milliseconds; 1,000 in
- * one task, with the records' listing and its render, took 33-86 ms of the main thread's work (bulk-import.spec.ts).
- */
-export const IMPORT_STEP = 200;
 
 /** An upload as the Uploads screen shows it: its status now and, while it is read, which page. */
 export type RecentUpload = Upload & { status: UploadStatus; progress: IngestProgress | null };

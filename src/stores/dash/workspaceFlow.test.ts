@@ -2,7 +2,7 @@ import "fake-indexeddb/auto";
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { searchDocument, type Upload } from "../../lib/dash/uploads";
 import { openDocumentsDb } from "../../lib/documents/db";
-import { BULK_READ_CONCURRENCY } from "../../lib/documents/bulk";
+import { BULK_READ_CONCURRENCY, IMPORT_STEP } from "../../lib/documents/bulk";
 import type { IngestResult, PageText } from "../../lib/documents/pages";
 import { createSearchService } from "../../lib/search/worker/service";
 import { loadLexicon } from "../../lib/search/understand";
@@ -16,7 +16,7 @@ import { createCasesStore } from "./cases";
 import { createFilesStore } from "./files";
 import { createKnowledgeStore } from "./knowledge";
 import { createPreferencesStore } from "./preferences";
-import { createUploadsStore, IMPORT_STEP, uploadsFeature } from "./uploads";
+import { createUploadsStore, uploadsFeature } from "./uploads";
 import type { SamplePages } from "../../lib/dash/samples/pages";
 
 const T0 = Date.parse("2025-03-14T10:00:00.000Z");
