@@ -111,8 +111,10 @@ thread. Postgres: ${biggest.details.postgres.version} (Debian), 127.0.0.1, a tem
 (the load only), the Supabase shim and every migration, one user under row-level security, each request as PostgREST
 runs it (a transaction, the authenticated role, the JWT claims). Review and import: the code as it is on this branch,
 through its library functions, not the screens (review: the grid's store, the search in a worker thread; import: the
-upload queue of src/lib/documents/queue.ts, the reader's code and the search service in a worker thread, files kept in
-memory instead of IndexedDB).
+upload queue of src/lib/documents/queue.ts, IMPORT_STEP files queued a task as the page does, the reader's code and the
+search service in a worker thread, in a process of its own (tests/scale/importRun.ts) that holds what a tab holds: the
+files' bytes and the pages read kept as bytes, out of the heap, as a tab's File objects and IndexedDB keep them; the
+longest task is the event loop's largest delay, garbage collection included).
 
 ${table}
 

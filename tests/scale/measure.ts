@@ -1,12 +1,10 @@
-import { writeFileSync } from "node:fs";
-import { monitorEventLoopDelay } from "node:perf_hooks";
+import { spawnSync } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
 import postgres from "postgres";
-import { IMPORT_STEP } from "../../src/lib/documents/bulk";
 import type { PageText } from "../../src/lib/documents/pages";
-import { createIngestQueue } from "../../src/lib/documents/queue";
-import { startAttempt, type Processing } from "../../src/lib/documents/timeline";
-import type { DocumentsDb, StoredFile } from "../../src/lib/documents/db";
-import { nextTask } from "../../src/lib/nextTask";
 import { MAX_REVIEW_DOCUMENTS, MAX_REVIEW_QUESTIONS } from "../../src/lib/review/review";
 import type { SearchDocument } from "../../src/lib/search/entries";
 import { BROWSER_INDEX_MAX_PAGES, handsOver } from "../../src/lib/search/handover";
@@ -18,9 +16,9 @@ import { loadLexicon } from "../../src/lib/search/understand";
 import { loadSearchIndex, rebuild } from "../../src/lib/search/worker/searchIndex";
 import { createSearchService } from "../../src/lib/search/worker/service";
 import { columnsOf, fill, setup } from "../bench/reviewRun";
-import { searchThread } from "../bench/searchThread";
 import { percentile } from "../fixtures/corpus";
 import { archive, archiveQuestions, type ArchiveDocument } from "./archive";
+import type { ImportFigures } from "./importRun";
 import { startPostgres } from "./postgres";
 
 // One size of `npm run bench:scale` (scripts/bench-scale.mjs runs it in a process of its own, node --expose-gc):
@@ -29,10 +27,7 @@ import { startPostgres } from "./postgres";
 
 /** The browser index's memory budget: what one tab's search worker may hold of the documents' pages. */
 export const BROWSER_MEMORY_BUDGET_MB = 500;
-/**
- * The review measured: the most a Review holds on this branch (MAX_REVIEW_DOCUMENTS, 200 documents by 30 questions,
- * 6,000 cells). Review at 1,000 documents (issue 44's items 3 and 6) is another branch's work; there, this grows.
- */
+/** The review measured: the most a Review holds (MAX_REVIEW_DOCUMENTS documents by MAX_REVIEW_QUESTIONS questions). */
 const REVIEW_DOCUMENTS = MAX_REVIEW_DOCUMENTS;
 const REVIEW_QUESTIONS = MAX_REVIEW_QUESTIONS;
 /** The import measured: one drop of this many files (the issue's 1,000). */
@@ -262,63 +257,21 @@ log(`review: ${String(cells)} cells in ${filled.ms.toFixed(0)} ms, longest step 
 // ---------------------------------------------------------------------------------------------------------------
 // Import: one drop of IMPORT_FILES text files through the upload queue (src/lib/documents/queue.ts), read by the
 // reader's own code in a worker thread and embedded by the search service in it, the page's work timed by the event
-// loop's delay (the longest task the main thread ran while it worked).
+// loop's delay (the longest task the main thread ran while it worked), in a process of its own that holds only the
+// dropped files (tests/scale/importRun.ts), as a tab does.
 const imported = documents.slice(0, Math.min(IMPORT_FILES, documents.length));
-const thread = searchThread();
-const files = new Map<string, StoredFile>();
-const stored = new Map<string, readonly PageText[]>();
-const db: DocumentsDb = {
-  putFile: async (file) => void files.set(file.id, file),
-  putFiles: async (list) => {
-    for (const file of list) files.set(file.id, file);
-  },
-  getFile: async (id) => {
-    const file = files.get(id);
-    return file && { ...file, bytes: file.bytes.slice(0) };
-  },
-  putPages: async (id, p) => void stored.set(id, p),
-  getPages: async (id) => [...(stored.get(id) ?? [])],
-  getSearchIndex: async () => undefined,
-  putSearchIndex: async () => undefined,
-  deleteDocument: async (id) => void (files.delete(id), stored.delete(id)),
-  documentIds: async () => [...files.keys()],
-  close: () => undefined,
-};
-const encoder = new TextEncoder();
-const records = new Map<string, Processing>();
-const byId = new Map(imported.map((d) => [d.id, d]));
-const queue = createIngestQueue({
-  db: async () => db,
-  read: (kind, bytes) => thread.read(kind, bytes),
-  processing: (id) => records.get(id),
-  update: (id, processing) => void records.set(id, processing),
-  onProgress: () => undefined,
-  embed: async (id, p) => {
-    const d = byId.get(id)!;
-    await thread.add(d, p.map((page) => page.text));
-  },
-  now: () => new Date(),
+const importDir = mkdtempSync(join(tmpdir(), "scale-import-"));
+writeFileSync(join(importDir, "in.json"), JSON.stringify(imported.map(({ id, title, caseId, caseTitle, pages: p }) => ({ id, title, caseId, caseTitle, pages: p }))));
+const importRun = spawnSync(process.execPath, [...process.execArgv, ...["../../node_modules/jiti/lib/jiti-cli.mjs", "./importRun.ts"].map((f) => fileURLToPath(new URL(f, import.meta.url)))], {
+  stdio: ["ignore", "inherit", "inherit"],
+  env: { ...process.env, IMPORT_IN: join(importDir, "in.json"), IMPORT_OUT: join(importDir, "out.json") },
 });
-// The files' bytes are made before the watch starts (the test's work, as the browser's test makes its File objects
-// first); then each file is kept and queued as the page's Import does, IMPORT_STEP files a task (uploads.ts).
-const bytesOf = new Map(imported.map((d) => [d.id, encoder.encode(d.pages.join("\n\n")).buffer]));
-const delay = monitorEventLoopDelay({ resolution: 1 });
-delay.enable();
-at = performance.now();
-const runs: Promise<void>[] = [];
-for (const [i, d] of imported.entries()) {
-  if (i > 0 && i % IMPORT_STEP === 0) await nextTask();
-  await db.putFile({ id: d.id, name: `${d.id}.txt`, kind: "txt", bytes: bytesOf.get(d.id)! });
-  records.set(d.id, startAttempt("upload", new Date()));
-  runs.push(queue.enqueue(d.id));
-}
-await Promise.all(runs);
-const importMs = performance.now() - at;
-delay.disable();
-await thread.close();
-const states = [...records.values()].map((r) => r.state);
-const longestTask = delay.max / 1e6;
-log(`import: ${String(imported.length)} files in ${importMs.toFixed(0)} ms, ${String(states.filter((s) => s === "done").length)} done, longest task ${longestTask.toFixed(1)} ms`);
+if (importRun.status !== 0) throw new Error(`the import's process failed (${String(importRun.status)})`);
+const importFigures = JSON.parse(readFileSync(join(importDir, "out.json"), "utf8")) as ImportFigures;
+rmSync(importDir, { recursive: true, force: true });
+const importMs = importFigures.ms;
+const longestTask = importFigures.longestTaskMs;
+log(`import: ${String(importFigures.files)} files in ${importMs.toFixed(0)} ms, ${String(importFigures.done)} done, longest task ${longestTask.toFixed(1)} ms`);
 
 const figures = {
   documents: size,
@@ -342,7 +295,7 @@ const details = {
   postgres: { version: server.version, loadSeconds, tableMB: (sizes?.total ?? 0) / MB, ginMB: (sizes?.gin ?? 0) / MB, byScope: pgByScope, plans, documentsSeqScan, empty: found.filter((n) => n === 0).length, questions: asked.length },
   review: { documents: reviewed.length, questions: REVIEW_QUESTIONS },
   rounds: ROUNDS,
-  import: { files: imported.length, ms: importMs, done: states.filter((s) => s === "done").length, failed: states.filter((s) => s === "failed").length },
+  import: { files: importFigures.files, ms: importMs, done: importFigures.done, failed: importFigures.failed },
 };
 writeFileSync(out, JSON.stringify({ figures, details }));
 log("done");
