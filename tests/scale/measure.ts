@@ -18,7 +18,7 @@ import { createSearchService } from "../../src/lib/search/worker/service";
 import { columnsOf, fill, setup } from "../bench/reviewRun";
 import { percentile } from "../fixtures/corpus";
 import { archive, archiveQuestions, type ArchiveDocument } from "./archive";
-import type { ImportFigures } from "./importRun";
+import type { ImportedDocument, ImportFigures } from "./importRun";
 import { startPostgres } from "./postgres";
 
 // One size of `npm run bench:scale` (scripts/bench-scale.mjs runs it in a process of its own, node --expose-gc):
@@ -261,7 +261,7 @@ log(`review: ${String(cells)} cells in ${filled.ms.toFixed(0)} ms, longest step 
 // dropped files (tests/scale/importRun.ts), as a tab does.
 const imported = documents.slice(0, Math.min(IMPORT_FILES, documents.length));
 const importDir = mkdtempSync(join(tmpdir(), "scale-import-"));
-writeFileSync(join(importDir, "in.json"), JSON.stringify(imported.map(({ id, title, caseId, caseTitle, pages: p }) => ({ id, title, caseId, caseTitle, pages: p }))));
+writeFileSync(join(importDir, "in.json"), JSON.stringify(imported.map(({ source: _source, ...dropped }): ImportedDocument => dropped)));
 const importRun = spawnSync(process.execPath, [...process.execArgv, ...["../../node_modules/jiti/lib/jiti-cli.mjs", "./importRun.ts"].map((f) => fileURLToPath(new URL(f, import.meta.url)))], {
   stdio: ["ignore", "inherit", "inherit"],
   env: { ...process.env, IMPORT_IN: join(importDir, "in.json"), IMPORT_OUT: join(importDir, "out.json") },
