@@ -128,6 +128,24 @@ describe("createReaderPool", () => {
     expect(made).toHaveLength(3);
   });
 
+  it("shares the documents among its workers: 1,000 read one at a time by three warmed workers start no other", async () => {
+    const made: ReturnType<typeof fakeWorker>[] = [];
+    const pool = createReaderPool({ idle: 3, createWorker: () => (made.push(fakeWorker()), made.at(-1)!.worker) });
+    pool.warm(3);
+    const read = new Map<ReturnType<typeof fakeWorker>, number>();
+    for (let i = 0; i < 1000; i += 1) {
+      const before = made.map((m) => m.sent.length);
+      const reading = readInWorker("txt", new ArrayBuffer(4), { pool });
+      const reader = made.find((m, at) => m.sent.length > (before[at] ?? 0))!;
+      read.set(reader, (read.get(reader) ?? 0) + 1);
+      reader.answer(result);
+      await reading;
+    }
+    expect(made).toHaveLength(3);
+    expect(made.some((m) => m.worker.terminated)).toBe(false);
+    expect([...read.values()].sort((a, b) => a - b)).toEqual([333, 333, 334]);
+  });
+
   it(`starts workers before their documents (warm): the documents take them, none is started twice, and unused ones stop after ${String(READER_WARM_MS / 1000)} s`, async () => {
     const made: ReturnType<typeof fakeWorker>[] = [];
     const pool = createReaderPool({ idle: 3, createWorker: () => (made.push(fakeWorker()), made.at(-1)!.worker) });

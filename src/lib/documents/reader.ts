@@ -93,7 +93,14 @@ export function createReaderPool(options: ReaderPoolOptions): ReaderPool {
   };
   return {
     take() {
-      const kept = waiting.pop();
+      // The idle worker that has read the fewest (the first kept of those, on a tie), so a bulk import's documents are
+      // shared among its workers: handing out the last one kept gave a run of one-at-a-time reads to one worker, which
+      // reached maxUses halfway through 1,000 files and was started again while they were read.
+      let at = -1;
+      waiting.forEach((entry, i) => {
+        if (at < 0 || (uses.get(entry.worker) ?? 0) < (uses.get(waiting[at]!.worker) ?? 0)) at = i;
+      });
+      const [kept] = at >= 0 ? waiting.splice(at, 1) : [];
       if (kept) {
         clearTimer(kept.timer);
         return kept.worker;
