@@ -97,6 +97,31 @@ describe("rankPassages: the relevance rule", () => {
     expect(licence.faint).toBe(false);
   });
 
+  it("a term of a contract's opening is set out where the contract defines it, not where it uses it", () => {
+    const definition = '"Effective Date" means October 31, 2019.';
+    const uses = [
+      "Northwind Foods Inc. will invoice Harbor Trading LLC an advance payment promptly after the Effective Date.",
+      "Promptly after the Effective Date, the Parties will establish a steering committee to oversee the Program.",
+      "Each Party will hold the other's information in confidence for a period commencing on the Effective Date.",
+    ];
+    // Past the opening's passages, as a definitions article often is; the uses are in the body.
+    const late = (text: string, position: number): Candidate => ({ text, position });
+    const others = Array.from({ length: 12 }, (_, i) => `Schedule ${String(i + 1)} lists the Products of delivery ${String(i + 1)} and their prices.`);
+    const body = [...uses, ...FILLER, ...others].map((text, i) => late(text, 110 + i));
+    const list = [
+      ...body,
+      late('"Cure Period" means a period commencing on the date the defaulting Party receives the written notice of breach.', 150),
+      late(definition, 152),
+    ];
+    expect(firstOf("When does this agreement take effect?", list)).toBe(definition);
+    expect(firstOf("What is the effective date?", list)).toBe(definition);
+    // Named in parentheses after what it stands for, it is defined too.
+    const named = 'The Parties signed this Agreement on 2 May 2020, and it shall become binding on 1 June 2020 (the "Effective Date").';
+    expect(firstOf("When does this agreement take effect?", [...body, late(named, 140)])).toBe(named);
+    // A definition of another term is no definition of this one; used, not defined, the term is only used.
+    expect(firstOf("When does this agreement take effect?", [...body, late("The Effective Date means the day the last Party signs.", 152)])).not.toBe("The Effective Date means the day the last Party signs.");
+  });
+
   it("strict (a Review cell): a wording of one kept word holds the clause only with the stop words written around it", () => {
     const question = "Can a party terminate the agreement without cause, and on what notice?";
     const strict = (q: string, ...texts: string[]) => rankPassages(planQuery(q), candidates(...FILLER, ...texts), true);

@@ -9,7 +9,7 @@
  *   it; a passage using one holds the clause. Own words count for more than the expansion (OWN_WEIGHT against
  *   EXPANSION_WEIGHT per word).
  * - A clause's heading ("10. GOVERNING LAW") counts with its clause; a clause of a contract's opening (title,
- *   parties, date) prefers the first passages.
+ *   parties, date) prefers the first passages, and the passage defining its term ('"Effective Date" means …').
  */
 import { QUESTION_WORDS } from "./questionWords";
 import { CONCEPTS, type Concept } from "./vocabulary";
@@ -270,6 +270,13 @@ const UNSURE_EXPANSION_WEIGHT = 0.45;
 const TITLE_SHARE = 0.5;
 /** A heading naming the concept ("GOVERNING LAW") adds this much of a wording's score. */
 const HEADING_SHARE = 0.5;
+/**
+ * A passage defining a wording of an opening's concept as its term ('"Effective Date" means …') adds this much of the
+ * wording's score: uses of the term are everywhere, its definition is the clause. Only for what a contract opens with
+ * (its date, parties): elsewhere a definition is seldom the clause ('"Applicable Law" means …' is no choice of law;
+ * given to every concept, it cost governing law 8 first quotes of 190 on the even half and gained nothing else).
+ */
+const DEFINITION_SHARE = 4;
 /** How much a passage must match of the question's own weight to be relevant without holding a clause. */
 const MIN_COVERAGE = 0.5;
 /** How many passages from a document's start count as its opening. */
@@ -353,6 +360,26 @@ function headingTerms(text: string, terms: readonly TextTerm[]): TextTerm[] {
     return terms.filter((t) => t.end <= stop);
   }
   return terms.filter((t) => t.end <= end);
+}
+
+/** A wording a contract defines reads as a term in quotation marks, then "means", "shall mean", "has the meaning"… */
+const DEFINED_AFTER = /^[\s,]*(?:shall\s+|will\s+)?(?:means?|ha(?:s|ve)\s+the\s+meaning|refers?\s+to|is\s+defined)\b/i;
+/** …or is named in parentheses after what it stands for: (the "Effective Date"), (hereinafter "the Term"). */
+const DEFINED_BEFORE = /\((?:\s*(?:the|hereinafter|herein|each|collectively|individually|together)\b[\s,]*)*(?:referred\s+to\s+as\s+|called\s+)?(?:the\s+)?$/i;
+const OPENING_QUOTE = /["“'‘]\s*$/;
+const CLOSING_QUOTE = /^\s*["”'’]/;
+
+/**
+ * Whether the text defines the words from `start` to `end` as its own term: written in quotation marks and followed by
+ * "means" ('"Effective Date" means October 31, 2019'), or named in parentheses ('(the "Effective Date")'). A contract
+ * that defines a concept's term sets the clause out there; elsewhere it only uses the term.
+ */
+function defines(text: string, start: number, end: number): boolean {
+  const before = text.slice(Math.max(0, start - 40), start);
+  const after = text.slice(end, end + 40);
+  if (!OPENING_QUOTE.test(before) || !CLOSING_QUOTE.test(after)) return false;
+  const rest = after.replace(CLOSING_QUOTE, "");
+  return DEFINED_AFTER.test(rest) || DEFINED_BEFORE.test(before.replace(OPENING_QUOTE, ""));
 }
 
 /** Where the first of some wordings is in a passage's terms: [] when there are none to find, null when none is there. */
@@ -454,6 +481,7 @@ export function rankPassages<C extends Candidate>(plan: QueryPlan, candidates: r
           said.add(t.term);
         }
         if (hit.some((t) => heading.includes(t))) found.push(weight * HEADING_SHARE);
+        if (entry.concept.opening && phrase.length >= 2 && defines(candidate.text, (hit[0] as TextTerm).start, (hit.at(-1) as TextTerm).end)) found.push(weight * DEFINITION_SHARE);
       }
       if (!found.length) continue;
       clause = true;
