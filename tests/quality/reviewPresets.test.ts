@@ -21,7 +21,7 @@ import { holdsByPlace, locator } from "./place";
  * the others at their figure of 2026-11-28 (the question reader loaded, as in the worker; a clause held by one lone
  * word is a mention, and Not found; a cell reads a wording of one kept word only where its stop words frame it, the
  * search's `strict`), rounded down to a whole percent, so none gets worse while the gap stays in view (README, Answer
- * quality).
+ * quality). Exclusivity 35 to 41 on 2026-12-03, when "not exclusive" became no exclusive dealing (7 of 17).
  */
 const ABSENT_TARGET = 75;
 const ABSENT_FLOORS: Readonly<Record<string, number>> = {
@@ -36,7 +36,7 @@ const ABSENT_FLOORS: Readonly<Record<string, number>> = {
   "post-termination-services": 0,
   "anti-assignment": 0,
   "change-of-control": 20,
-  exclusivity: 35,
+  exclusivity: 41,
   "non-compete": 75,
   "competitive-restriction-exception": 28,
   "no-solicit-customers": 75,

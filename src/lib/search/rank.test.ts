@@ -81,6 +81,18 @@ describe("rankPassages: the relevance rule", () => {
     expect(rankPassages(planQuery("Springfield warehouse"), candidates(...FILLER))).toMatchObject({ absent: false, asked: null });
   });
 
+  it("a passage saying the deal is not exclusive holds no exclusivity clause, in the chat and in a Review cell; an exclusive one does", () => {
+    const question = "What does this contract say about exclusivity?";
+    const not = "Except as expressly stated herein, this Agreement is not exclusive as to either party, and each party may conduct any other business.";
+    const exclusive = "During the Term, the Distributor shall purchase the Products exclusively from the Supplier.";
+    for (const strict of [false, true]) {
+      expect(rankPassages(planQuery(question), candidates(...FILLER, not), strict)).toMatchObject({ absent: true, asked: { id: "exclusivity" } });
+      const both = rankPassages(planQuery(question), candidates(...FILLER, not, exclusive), strict);
+      expect(both.absent).toBe(false);
+      expect(both.results.find((r) => r.clause)?.candidate.text).toBe(exclusive);
+    }
+  });
+
   it("a clause held by one lone word is a mention (faint); two words, or a wording of two, hold it", () => {
     const question = "Is either party restricted from competing with the other?";
     const mention = "Neither party may assign this Agreement to a direct competitor of the other party without its written consent.";

@@ -338,7 +338,10 @@ function find(terms: readonly TextTerm[], phrase: readonly WordMatcher[], from =
   return null;
 }
 
-/** A passage's terms without those of the concept's excepted wordings ("exclusive jurisdiction" for exclusivity). */
+/**
+ * A passage's terms without those of the concept's excepted wordings ("exclusive jurisdiction" for exclusivity). An
+ * excepted lone word is read where its stop words frame it, in the chat too ("not exclusive" masks no other "exclusive").
+ */
 function withoutExcepted(terms: readonly TextTerm[], except: readonly WordMatcher[][], text?: string): readonly TextTerm[] {
   if (!except.length) return terms;
   const masked = new Set<number>();
@@ -462,7 +465,7 @@ export function rankPassages<C extends Candidate>(plan: QueryPlan, candidates: r
     const heading = plan.concepts.length ? headingTerms(candidate.text, terms) : [];
     const framing = strict ? candidate.text : undefined;
     for (const entry of plan.concepts) {
-      const usable = withoutExcepted(terms, entry.except, framing);
+      const usable = withoutExcepted(terms, entry.except, candidate.text);
       const needed = firstFound(usable, entry.needs, framing);
       if (needed === null) continue;
       const alsoNeeded = firstFound(usable, entry.also, framing);

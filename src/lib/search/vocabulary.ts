@@ -217,7 +217,7 @@ export const CONCEPTS: readonly Entry[] = [
     ask: ["exclusivity", "exclusive", "exclusive dealing", "exclusively", "exclusive requirements"],
     says: ["exclusive*", "exclusivity", "sole source", "sole supplier", "sole distributor", "sole provider", "shall appoint any other", "appoint any other", "sell to any third party", "purchase exclusively"],
     needs: ["exclusiv*", "sole source", "sole supplier", "sole distributor", "sole provider"],
-    except: ["exclusive jurisdiction", "exclusive remedy", "exclusive remedies", "exclusive property", "exclusive owner*", "exclusive venue", "non-exclusive", "nonexclusive", "sole discretion", "sole remedy", "sole and exclusive remedy", "sole cost", "sole expense", "sole option", "sole judgment", "sole responsibility", "sole and exclusive property", "exclusive right title and interest", "complete and exclusive", "exclusive statement", "exclusive of tax*", "exclusive of vat", "exclusively in the courts", "exclusive forum"],
+    except: ["exclusive jurisdiction", "exclusive remedy", "exclusive remedies", "exclusive property", "exclusive owner*", "exclusive venue", "non-exclusive", "nonexclusive", "not exclusive", "sole discretion", "sole remedy", "sole and exclusive remedy", "sole cost", "sole expense", "sole option", "sole judgment", "sole responsibility", "sole and exclusive property", "exclusive right title and interest", "complete and exclusive", "exclusive statement", "exclusive of tax*", "exclusive of vat", "exclusively in the courts", "exclusive forum"],
     sayAbsent: true,
   }),
   concept("Exclusivity, non-compete and non-solicit", {
