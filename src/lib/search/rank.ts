@@ -342,7 +342,7 @@ function find(terms: readonly TextTerm[], phrase: readonly WordMatcher[], from =
  * A passage's terms without those of the concept's excepted wordings ("exclusive jurisdiction" for exclusivity). An
  * excepted lone word is read where its stop words frame it, in the chat too ("not exclusive" masks no other "exclusive").
  */
-function withoutExcepted(terms: readonly TextTerm[], except: readonly WordMatcher[][], text?: string): readonly TextTerm[] {
+function withoutExcepted(terms: readonly TextTerm[], except: readonly WordMatcher[][], text: string): readonly TextTerm[] {
   if (!except.length) return terms;
   const masked = new Set<number>();
   for (const phrase of except) {
