@@ -1,3 +1,4 @@
+import { similarity, wordSet } from "../wordOverlap";
 import type { Clause } from "./compare";
 
 /** A clause of A matched with a clause of B. */
@@ -22,18 +23,6 @@ export function substance(clause: Pick<Clause, "text" | "number">): string {
 
 const collapse = (text: string) => text.replace(/\s+/g, " ");
 const headingKey = (clause: Clause) => clause.heading.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, " ").trim();
-
-/** The words of a text as a set, for overlap. */
-const wordSet = (text: string) => new Set(text.split(" ").filter((w) => w.length > 1));
-
-/** Dice's overlap of two word sets: 1 the same words, 0 none in common. */
-export function similarity(x: ReadonlySet<string>, y: ReadonlySet<string>): number {
-  if (!x.size && !y.size) return 1;
-  let common = 0;
-  const [small, large] = x.size <= y.size ? [x, y] : [y, x];
-  for (const word of small) if (large.has(word)) common += 1;
-  return (2 * common) / (x.size + y.size);
-}
 
 /**
  * Matches A's clauses with B's: the same text first (in order, so repeated boilerplate pairs with its own copy), then

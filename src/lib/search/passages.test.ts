@@ -7,10 +7,10 @@ import { rebuild } from "./worker/searchIndex";
 
 const ids = (results: readonly SearchResult[]) => results.map((result) => entryId(result.entry));
 
-const result = (docId: string, page: number, score: number, options: { start?: number; clause?: boolean } = {}): SearchResult => {
-  const { start = 0, clause } = options;
-  const entry: PageEntry = { kind: "page", docId, title: docId, caseId: "case", caseTitle: "Case", page, unit: "page", text: "text" };
-  return { entry, score, coverage: 1, terms: ["text"], snippet: { text: "text", start, end: start + 4, field: "text" }, ...(clause === undefined ? {} : { clause }) };
+const result = (docId: string, page: number, score: number, options: { start?: number; clause?: boolean; text?: string } = {}): SearchResult => {
+  const { start = 0, clause, text = `passage ${String(page)} ${String(start)} of ${docId}` } = options;
+  const entry: PageEntry = { kind: "page", docId, title: docId, caseId: "case", caseTitle: "Case", page, unit: "page", text };
+  return { entry, score, coverage: 1, terms: ["text"], snippet: { text, start, end: start + text.length, field: "text" }, ...(clause === undefined ? {} : { clause }) };
 };
 
 describe("passage ids and sources", () => {
@@ -31,6 +31,21 @@ describe("passagesFor", () => {
   it("two passages of one page are two quotes; one document alone gives all it has", () => {
     const results = [result("a", 1, 10), result("a", 1, 9, { start: 500 }), result("a", 2, 8)];
     expect(passagesFor(results).map(passageId)).toEqual(["page:a:1#0", "page:a:1#500", "page:a:2#0"]);
+  });
+
+  it("a passage saying what a quoted one says comes after the others, and still fills the answer when nothing else is left", () => {
+    const period = (n: number) => `"Minimum Payment Period ${String(n + 1)}" means the one-year period commencing on the first day after Minimum Payment Period ${String(n)}.`;
+    const results = [
+      result("a", 1, 10, { text: period(1) }),
+      result("a", 1, 9, { start: 200, text: period(2) }),
+      result("a", 2, 8, { text: "Integra shall pay PcoMed no less than the Minimum Payments applicable to each Minimum Payment Period." }),
+      result("a", 3, 7, { text: period(3) }),
+    ];
+    expect(passagesFor(results).map(passageId)).toEqual(["page:a:1#0", "page:a:2#0", "page:a:1#200"]);
+    expect(passagesFor(results, 4).map(passageId)).toEqual(["page:a:1#0", "page:a:2#0", "page:a:1#200", "page:a:3#0"]);
+    // Within one source's share: two sources, two passages of each at most.
+    const two = [result("a", 1, 10, { text: period(1) }), result("a", 1, 9, { start: 200, text: period(2) }), result("a", 2, 8, { text: period(3) }), result("b", 1, 2.6)];
+    expect(passagesFor(two, 4).map(passageId)).toEqual(["page:a:1#0", "page:b:1#0", "page:a:1#200"]);
   });
 
   it("leaves out results far below the best", () => {

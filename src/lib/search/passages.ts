@@ -1,5 +1,6 @@
 import { entryId } from "./entries";
 import type { SearchResult } from "./results";
+import { similarity, wordSet } from "../wordOverlap";
 
 /** How passages are chosen beyond their number. */
 export interface PassageOptions {
@@ -16,10 +17,19 @@ export const sourceOf = (result: SearchResult): string => (result.entry.kind ===
 export const passageId = (result: SearchResult): string => `${entryId(result.entry)}#${result.snippet.field === "description" ? "d" : String(result.snippet.start)}`;
 
 /**
+ * A passage sharing this much of its words with one already quoted (Dice's overlap) says much the same, and waits until
+ * the others were quoted: "Minimum Payment Period 2 means …" after "Minimum Payment Period 1 means …". On the even half of
+ * the plain questions (2026-12-03) 0.46 found the clause in the first three quotes 79.7 times in 100: 0.35 78.9, 0.55
+ * 79.5, and 79.2 with no passage waiting.
+ */
+const SAME_SAYING = 0.46;
+
+/**
  * The passages an answer is grounded in: up to `max` of the results (all relevant, best first, as the relevance rule
  * in rank.ts ranked them), none scoring under `minShare` of the best, and at most `perDocument` from one document while
  * another source has results too (one document alone gives all it has), one from a knowledge item. Passages holding the clause asked about come
- * before any that do not. Empty when nothing is relevant: never the best of nothing.
+ * before any that do not, and one much like a passage taken comes after those that are not (SAME_SAYING). Empty when
+ * nothing is relevant: never the best of nothing.
  */
 export function passagesFor(results: readonly SearchResult[], max = 3, options: PassageOptions = {}): SearchResult[] {
   const { perDocument = 2, minShare = 0.25 } = options;
@@ -30,17 +40,30 @@ export function passagesFor(results: readonly SearchResult[], max = 3, options: 
   const cap = sources.size > 1 ? perDocument : max;
   const seen = new Set<string>();
   const perSource = new Map<string, number>();
-  const chosen: SearchResult[] = [];
+  // A knowledge item is a short note: one passage of it (its body's best, or its description) says what it holds.
+  const hasRoom = (result: SearchResult) => (perSource.get(sourceOf(result)) ?? 0) < (result.entry.kind === "knowledge" ? 1 : cap);
+  const take = (result: SearchResult) => perSource.set(sourceOf(result), (perSource.get(sourceOf(result)) ?? 0) + 1);
+  const chosen: { result: SearchResult; words: Set<string> }[] = [];
+  const alike: SearchResult[] = [];
   for (const result of ranked) {
     if (chosen.length >= max || result.score < best * minShare) break;
     const id = passageId(result);
-    const source = sourceOf(result);
-    const taken = perSource.get(source) ?? 0;
-    // A knowledge item is a short note: one passage of it (its body's best, or its description) says what it holds.
-    if (seen.has(id) || taken >= (result.entry.kind === "knowledge" ? 1 : cap)) continue;
+    if (seen.has(id) || !hasRoom(result)) continue;
     seen.add(id);
-    perSource.set(source, taken + 1);
-    chosen.push(result);
+    const words = wordSet(result.snippet.text);
+    if (chosen.some((c) => similarity(c.words, words) >= SAME_SAYING)) {
+      alike.push(result);
+      continue;
+    }
+    take(result);
+    chosen.push({ result, words });
   }
-  return chosen;
+  const passages = chosen.map((c) => c.result);
+  for (const result of alike) {
+    if (passages.length >= max) break;
+    if (!hasRoom(result)) continue;
+    take(result);
+    passages.push(result);
+  }
+  return passages;
 }
