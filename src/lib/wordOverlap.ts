@@ -1,5 +1,5 @@
 // How many words two texts share: the clause comparison aligns versions by it (compare/align.ts), and the chat's
-// quotes skip a passage saying what an earlier one said (search/passages.ts).
+// quotes put a passage saying what an earlier one said last (search/passages.ts).
 
 /** A text's words as a set: lower case, letters and digits only, words of one character left out. */
 export const wordSet = (text: string): Set<string> =>
