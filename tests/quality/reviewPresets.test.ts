@@ -21,7 +21,8 @@ import { holdsByPlace, locator } from "./place";
  * the others at their figure of 2026-11-28 (the question reader loaded, as in the worker; a clause held by one lone
  * word is a mention, and Not found; a cell reads a wording of one kept word only where its stop words frame it, the
  * search's `strict`), rounded down to a whole percent, so none gets worse while the gap stays in view (README, Answer
- * quality). Exclusivity 35 to 41 on 2026-12-03, when "not exclusive" became no exclusive dealing (7 of 17).
+ * quality). Exclusivity 35 to 41 on 2026-12-03, when "not exclusive" became no exclusive dealing (7 of 17); IP
+ * ownership 33 to 40 (6 of 15) the same day, when a word of a concept's `also` no longer made a lone wording firm.
  */
 const ABSENT_TARGET = 75;
 const ABSENT_FLOORS: Readonly<Record<string, number>> = {
@@ -56,7 +57,7 @@ const ABSENT_FLOORS: Readonly<Record<string, number>> = {
   "minimum-commitment": 75,
   "volume-restriction": 70,
   "audit-rights": 75,
-  "ip-ownership-assignment": 33,
+  "ip-ownership-assignment": 40,
   "joint-ip-ownership": 75,
   "license-grant": 20,
   "non-transferable-license": 75,

@@ -109,6 +109,15 @@ describe("rankPassages: the relevance rule", () => {
     expect(licence.faint).toBe(false);
   });
 
+  it("a word the concept also needs does not make a lone wording firm: land's improvements are no IP", () => {
+    const question = "Who owns the intellectual property created under the agreement?";
+    // "property" (of "property of") beside "improvements", a word IP ownership also needs: a mention.
+    const land = "STW shall repair all damages to roads, fences, or improvements caused by its activities on the Property of the Landowner.";
+    expect(rankPassages(planQuery(question), candidates(...FILLER, land), true)).toMatchObject({ absent: false, faint: true });
+    const held = "All improvements to the Licensed Technology shall be the property of Licensor.";
+    expect(rankPassages(planQuery(question), candidates(...FILLER, held), true)).toMatchObject({ absent: false, faint: false });
+  });
+
   it("a term of a contract's opening is set out where the contract defines it, not where it uses it", () => {
     const definition = '"Effective Date" means October 31, 2019.';
     const uses = [

@@ -466,11 +466,11 @@ export function rankPassages<C extends Candidate>(plan: QueryPlan, candidates: r
       const usable = withoutExcepted(terms, entry.except, candidate.text);
       const needed = firstFound(usable, entry.needs, framing);
       if (needed === null) continue;
-      const alsoNeeded = firstFound(usable, entry.also, framing);
-      if (alsoNeeded === null) continue;
+      if (firstFound(usable, entry.also, framing) === null) continue;
       const found: number[] = [];
       // How firmly the passage holds the clause: a wording of two words or more counts two, a lone word one, and a
-      // needed word that no wording matched one more. Below two it is a mention ("a direct competitor"), not the clause.
+      // word of `needs` that no wording matched one more (not one of `also`: a "may", a "use" says nothing of the
+      // clause by itself). Below two it is a mention ("a direct competitor"), not the clause.
       let firmness = 0;
       const said = new Set<string>();
       for (const phrase of entry.says) {
@@ -490,7 +490,7 @@ export function rankPassages<C extends Candidate>(plan: QueryPlan, candidates: r
       }
       if (!found.length) continue;
       clause = true;
-      if ([...needed, ...alsoNeeded].some((i) => !said.has((usable[i] as TextTerm).term))) firmness += 1;
+      if (needed.some((i) => !said.has((usable[i] as TextTerm).term))) firmness += 1;
       if (firmness >= 2) strong = true;
       // Several wordings add up. For a question read by meaning each counts whole: it names its clause in none of the
       // vocabulary's words, so its own words tell little about which passage is the clause, and one saying the clause
