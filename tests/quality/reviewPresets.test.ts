@@ -22,7 +22,9 @@ import { holdsByPlace, locator } from "./place";
  * word is a mention, and Not found; a cell reads a wording of one kept word only where its stop words frame it, the
  * search's `strict`), rounded down to a whole percent, so none gets worse while the gap stays in view (README, Answer
  * quality). Exclusivity 35 to 41 on 2026-12-03, when "not exclusive" became no exclusive dealing (7 of 17); IP
- * ownership 33 to 40 (6 of 15) the same day, when a word of a concept's `also` no longer made a lone wording firm.
+ * ownership 33 to 40 (6 of 15) the same day, when a word of a concept's `also` no longer made a lone wording firm;
+ * termination for convenience 54 to 63 (14 of 22), when "termination for any reason" and "unable for any reason" became
+ * none.
  */
 const ABSENT_TARGET = 75;
 const ABSENT_FLOORS: Readonly<Record<string, number>> = {
@@ -33,7 +35,7 @@ const ABSENT_FLOORS: Readonly<Record<string, number>> = {
   "expiration-date": 0,
   "renewal-term": 75,
   "notice-to-terminate-renewal": 75,
-  "termination-for-convenience": 54,
+  "termination-for-convenience": 63,
   "post-termination-services": 0,
   "anti-assignment": 0,
   "change-of-control": 20,

@@ -109,6 +109,17 @@ describe("rankPassages: the relevance rule", () => {
     expect(licence.faint).toBe(false);
   });
 
+  it("what follows a termination 'for any reason' is no right to terminate for convenience; a right to terminate for any reason is", () => {
+    const question = "Can a party terminate the agreement without cause, and on what notice?";
+    const after = "Upon termination of this Agreement for any reason, Distributor may sell its remaining stock for ninety days.";
+    const unable = "If Licensee is unable for any reason to cure the default, Licensor may terminate this Agreement on written notice.";
+    expect(rankPassages(planQuery(question), candidates(...FILLER, after, unable), true)).toMatchObject({ absent: true });
+    const right = "Either party may terminate this Agreement for any reason upon 180 days' prior written notice.";
+    const held = rankPassages(planQuery(question), candidates(...FILLER, after, unable, right), true);
+    expect(held).toMatchObject({ absent: false, faint: false });
+    expect(held.results[0]?.candidate.text).toBe(right);
+  });
+
   it("a word the concept also needs does not make a lone wording firm: land's improvements are no IP", () => {
     const question = "Who owns the intellectual property created under the agreement?";
     // "property" (of "property of") beside "improvements", a word IP ownership also needs: a mention.

@@ -161,6 +161,7 @@ export const CONCEPTS: readonly Entry[] = [
     says: ["for convenience", "without cause", "for any reason", "any reason or no reason", "for no reason", "without reason", "terminat* at any time", "terminat* this agreement at any time", "at its sole discretion", "at will", "for its convenience"],
     needs: ["terminat*", "cancel*"],
     also: ["may", "right*", "entitled", "option", "elect*"],
+    except: ["=termination for any reason", "=termination for whatever reason", "unable for any reason", "=fails for any reason"],
     sayAbsent: true,
   }),
   concept("Term, renewal and termination", {
